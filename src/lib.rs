@@ -1,0 +1,8 @@
+//! longjiang: an engine for 龙将棋 (10×10 chess with shogi drops).
+//!
+//! Layers, bottom up: [`geometry`] → [`rules`] → [`movegen`] → … → [`tools`]. A layer never
+//! reaches up.
+
+pub mod geometry;
+pub mod movegen;
+pub mod rules;

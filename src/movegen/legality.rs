@@ -1,0 +1,190 @@
+//! Questions about single moves that come from outside the generator: is this move legal here
+//! (protocol input, table moves), does it give check, and how does the game stand.
+
+use super::{check_squares, drops_of, has_legal_move, moves_from, piece_attacks};
+use crate::geometry::{Bitboard, attacks};
+use crate::rules::ascii::{AsciiMove, ParseMoveError};
+use crate::rules::outcome::EndReason;
+use crate::rules::{Move, Outcome, PieceKind, Position, StalemateRule};
+use std::fmt;
+
+/// Why a move text cannot be played in a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The text is not a move at all.
+    Syntax(ParseMoveError),
+    /// The text is a move, but not a legal one here; the reason says why.
+    Illegal {
+        /// The move as written.
+        text: String,
+        /// Why it is illegal.
+        reason: String,
+    },
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Syntax(e) => write!(f, "{e}"),
+            MoveError::Illegal { text, reason } => write!(f, "illegal move {text}: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+impl Position {
+    /// Whether `m` is a legal move here. Safe for any `Move` value, including garbage read
+    /// back from a table.
+    pub fn is_legal(&self, m: Move) -> bool {
+        if m == Move::NONE {
+            return false;
+        }
+        match m.from() {
+            Some(from) => moves_from(self, from).contains(m),
+            None => match m.drop_kind() {
+                Some(kind) if PieceKind::IN_HAND.contains(&kind) => {
+                    drops_of(self, kind).contains(m)
+                }
+                _ => false,
+            },
+        }
+    }
+
+    /// Whether the legal move `m` gives check (directly, by discovery, or by the rook of a
+    /// castling move).
+    pub fn gives_check(&self, m: Move) -> bool {
+        let us = self.side_to_move();
+        let their_king = self.king(!us);
+        let to = m.to();
+        let Some(from) = m.from() else {
+            let kind = m.drop_kind().unwrap_or(PieceKind::Pawn);
+            return check_squares(kind, us, their_king, self.occupied()).has(to);
+        };
+        let Some(piece) = self.piece_at(from) else {
+            return false;
+        };
+        let mut occ = self.occupied().without(from).with(to);
+        let mut moved = Bitboard::from_square(from);
+        if m.is_castle() {
+            let cm = self.castling_for(us, to);
+            occ = occ.without(cm.rook_from).with(cm.rook_to);
+            moved = moved.with(cm.rook_from);
+            if attacks::rook_attacks(cm.rook_to, occ).has(their_king) {
+                return true;
+            }
+        }
+        let kind = m.promotion_kind().unwrap_or(piece.kind);
+        if piece_attacks(kind, us, to, occ).has(their_king) {
+            return true;
+        }
+        // Discovered checks: only line pieces and guards can be uncovered.
+        let ours = self.side_pieces(us) & !moved;
+        let rooks = (self.kind_pieces(PieceKind::Rook) | self.kind_pieces(PieceKind::Queen)) & ours;
+        let bishops =
+            (self.kind_pieces(PieceKind::Bishop) | self.kind_pieces(PieceKind::Queen)) & ours;
+        (attacks::rook_attacks(their_king, occ) & rooks).any()
+            || (attacks::bishop_attacks(their_king, occ) & bishops).any()
+            || (attacks::spear_attacks(their_king, occ) & self.kind_pieces(PieceKind::Spear) & ours)
+                .any()
+            || (attacks::guard_attackers_mask(their_king, occ)
+                & self.kind_pieces(PieceKind::Guard)
+                & ours)
+                .any()
+    }
+
+    /// Reads an ASCII move (`f2f4`, `e9e10+`, `P*e5`, `P@e5`, `f1i1`) and checks that it is
+    /// legal here; the error says why not.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let ascii: AsciiMove = text.parse().map_err(MoveError::Syntax)?;
+        let m = ascii.to_move(self);
+        if self.is_legal(m) {
+            return Ok(m);
+        }
+        Err(MoveError::Illegal {
+            text: text.to_string(),
+            reason: self.why_illegal(m),
+        })
+    }
+
+    /// A short explanation of why the (illegal) move `m` cannot be played.
+    fn why_illegal(&self, m: Move) -> String {
+        let us = self.side_to_move();
+        let to = m.to();
+        if let Some(kind) = m.drop_kind() {
+            let rules = self.rules();
+            return if !rules.drops {
+                "this game has no drops".into()
+            } else if self.hand(us).count(kind) == 0 {
+                "that piece is not in hand".into()
+            } else if self.in_check() && !rules.drop_in_check {
+                "no drop while in check".into()
+            } else if self.cooldown(us) > 0 {
+                format!(
+                    "drop cooldown: {} more turn(s) without drops",
+                    self.cooldown(us)
+                )
+            } else if self.piece_at(to).is_some() {
+                "the square is occupied".into()
+            } else if kind == PieceKind::Pawn && rules.no_pawn_drop[us.index()].has(to) {
+                "no pawn drop on the last rank".into()
+            } else {
+                "a drop may not give check".into()
+            };
+        }
+        let Some(from) = m.from() else {
+            return "not a move".into();
+        };
+        let Some(piece) = self.piece_at(from) else {
+            return format!("no piece on {from}");
+        };
+        if piece.color != us {
+            return format!("the piece on {from} is not the side to move's");
+        }
+        let targets = moves_from(self, from);
+        if targets.to.has(to) {
+            return match m.promotion_kind() {
+                None => "the pawn must promote there".into(),
+                Some(_) if piece.kind != PieceKind::Pawn => "only a pawn promotes".into(),
+                Some(_) => "not a promotion allowed there in this game".into(),
+            };
+        }
+        if m.promotion_kind().is_some() && piece.kind != PieceKind::Pawn {
+            return "only a pawn promotes".into();
+        }
+        if self.in_check() {
+            "it does not answer the check".into()
+        } else if self.pinned().has(from) {
+            "the piece is pinned to its king".into()
+        } else if piece.kind == PieceKind::King {
+            "the king may not move there".into()
+        } else {
+            "the piece cannot move there".into()
+        }
+    }
+
+    /// How the game stands: `None` while it goes on, or its result (checkmate, stalemate,
+    /// fourfold repetition, perpetual check).
+    pub fn outcome(&self) -> Option<Outcome> {
+        if !has_legal_move(self) {
+            let us = self.side_to_move();
+            return Some(if self.in_check() {
+                Outcome::Decisive {
+                    winner: !us,
+                    reason: EndReason::Checkmate,
+                }
+            } else {
+                match self.rules().stalemate {
+                    StalemateRule::Draw => Outcome::Draw {
+                        reason: EndReason::Stalemate,
+                    },
+                    StalemateRule::Loss => Outcome::Decisive {
+                        winner: !us,
+                        reason: EndReason::Stalemate,
+                    },
+                }
+            });
+        }
+        self.repetition_outcome()
+    }
+}

@@ -1,0 +1,332 @@
+//! Legal move generation from check and pin masks (no play-and-test).
+//!
+//! Before generating, the position already knows (from `play`) who gives check and which of
+//! the mover's pieces are pinned: along a line by a slider, a spearman or a guard's two-step
+//! slide, or on the leg of an enemy guard's knight move. Then:
+//! - not in check: every piece may go anywhere its attacks allow, pinned pieces only along
+//!   their pin (or, on a guard's leg, only onto that guard); castling and drops are added;
+//! - one checker: non-king moves must capture it or block it (for a guard's knight check the
+//!   block square is the leg); no drops, no castling;
+//! - two or more checkers: only the king moves.
+//!
+//! The king's destinations are tested with the king lifted off the board, so it cannot hide
+//! behind itself. The in-check case is a const generic (cozy-chess `movegen/mod.rs`).
+
+pub mod legality;
+mod perft;
+mod piece_moves;
+
+pub use perft::{perft, perft_divide};
+pub use piece_moves::{PieceMoves, PieceMovesIter};
+
+use crate::geometry::attacks;
+use crate::geometry::{Bitboard, Square};
+use crate::rules::{Color, Move, PieceKind, Position};
+use arrayvec::ArrayVec;
+
+/// Room for every legal move of any reachable position (drops of six kinds on ~90 empty
+/// squares plus board moves stay well below this).
+pub const MAX_MOVES: usize = 1024;
+
+/// A list of moves on the stack.
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+/// The squares from which a piece of `kind` belonging to `by` would attack `target`, with
+/// `occupied` as blockers. Drops use it (a drop may not give check), and so does `gives_check`.
+#[inline(always)]
+pub fn check_squares(kind: PieceKind, by: Color, target: Square, occupied: Bitboard) -> Bitboard {
+    match kind {
+        PieceKind::Pawn => attacks::pawn_attacks((!by).index(), target),
+        PieceKind::Cavalry => attacks::cavalry_attacks(target),
+        PieceKind::Bishop => attacks::bishop_attacks(target, occupied),
+        PieceKind::Rook => attacks::rook_attacks(target, occupied),
+        PieceKind::Queen => attacks::queen_attacks(target, occupied),
+        PieceKind::Spear => attacks::spear_attacks(target, occupied),
+        PieceKind::Guard => attacks::guard_attackers_mask(target, occupied),
+        PieceKind::King => attacks::king_attacks(target),
+    }
+}
+
+/// The squares a piece of `kind` and side `color` on `from` attacks.
+#[inline(always)]
+pub fn piece_attacks(kind: PieceKind, color: Color, from: Square, occupied: Bitboard) -> Bitboard {
+    match kind {
+        PieceKind::Pawn => attacks::pawn_attacks(color.index(), from),
+        PieceKind::Cavalry => attacks::cavalry_attacks(from),
+        PieceKind::Bishop => attacks::bishop_attacks(from, occupied),
+        PieceKind::Rook => attacks::rook_attacks(from, occupied),
+        PieceKind::Queen => attacks::queen_attacks(from, occupied),
+        PieceKind::Spear => attacks::spear_attacks(from, occupied),
+        PieceKind::Guard => attacks::guard_attacks(from, occupied),
+        PieceKind::King => attacks::king_attacks(from),
+    }
+}
+
+/// The squares a non-king move must land on to answer a check by the piece on `checker`.
+fn check_mask(pos: &Position, king: Square, checker: Square) -> Bitboard {
+    let kind = pos.piece_at(checker).map_or(PieceKind::Pawn, |p| p.kind);
+    let line = attacks::between(king, checker);
+    match kind {
+        PieceKind::Guard if attacks::line(king, checker).is_empty() => {
+            // A knight-move check by a guard can be blocked on its leg.
+            let leg =
+                attacks::guard_leg(checker, king).map_or(Bitboard::EMPTY, Bitboard::from_square);
+            leg.with(checker)
+        }
+        PieceKind::Pawn | PieceKind::Cavalry | PieceKind::King => Bitboard::from_square(checker),
+        _ => line.with(checker),
+    }
+}
+
+/// What every piece's generation needs, computed once per call.
+struct Context {
+    us: Color,
+    king: Square,
+    occupied: Bitboard,
+    theirs: Bitboard,
+    /// Where non-king moves may land: not on our own pieces, and in check on the check mask.
+    target: Bitboard,
+    pinned_line: Bitboard,
+    pinned_leg: Bitboard,
+}
+
+impl Context {
+    fn new<const IN_CHECK: bool>(pos: &Position) -> Context {
+        let us = pos.side_to_move();
+        let king = pos.king(us);
+        let ours = pos.side_pieces(us);
+        let mut target = !ours & pos.rules().board;
+        if IN_CHECK {
+            target &= pos
+                .checkers()
+                .first()
+                .map_or(Bitboard::EMPTY, |c| check_mask(pos, king, c));
+        }
+        let st = pos.state();
+        Context {
+            us,
+            king,
+            occupied: pos.occupied(),
+            theirs: pos.side_pieces(!us),
+            target,
+            pinned_line: st.pinned_line,
+            pinned_leg: st.pinned_leg,
+        }
+    }
+}
+
+/// The legal moves of the non-king piece `kind` on `from`.
+#[inline(always)]
+fn board_piece_moves(pos: &Position, ctx: &Context, kind: PieceKind, from: Square) -> PieceMoves {
+    let rules = pos.rules();
+    let mut to = if kind == PieceKind::Pawn {
+        let start = Bitboard::from_square(from);
+        let empty = !ctx.occupied;
+        let push = if ctx.us == Color::Black {
+            start.north()
+        } else {
+            start.south()
+        } & empty;
+        let mut to = push | (attacks::pawn_attacks(ctx.us.index(), from) & ctx.theirs);
+        if push.any() && pos.double_step_pawns().has(from) {
+            to |= if ctx.us == Color::Black {
+                push.north()
+            } else {
+                push.south()
+            } & empty;
+        }
+        to
+    } else {
+        piece_attacks(kind, ctx.us, from, ctx.occupied)
+    };
+    to &= ctx.target;
+    if ctx.pinned_line.has(from) {
+        to &= attacks::line(ctx.king, from);
+    }
+    if ctx.pinned_leg.has(from) {
+        to &= pos.leg_pin_targets(from);
+    }
+    let mut set = PieceMoves::plain(kind, Some(from), to);
+    if kind == PieceKind::Pawn {
+        set.promo_optional = to & rules.promotion_optional[ctx.us.index()];
+        set.promo_forced = to & rules.promotion_forced[ctx.us.index()];
+        set.promo_kinds = rules.promotion_kinds;
+    }
+    set
+}
+
+/// The king's legal moves, castling included when `castle` is set.
+#[inline(always)]
+fn king_moves(pos: &Position, ctx: &Context, castle: bool) -> PieceMoves {
+    let them = !ctx.us;
+    let without_king = ctx.occupied.without(ctx.king);
+    let mut to = Bitboard::EMPTY;
+    for t in attacks::king_attacks(ctx.king) & !pos.side_pieces(ctx.us) & pos.rules().board {
+        if !pos.is_attacked(t, them, without_king) {
+            to = to.with(t);
+        }
+    }
+    let mut castles = Bitboard::EMPTY;
+    if castle {
+        let rights = pos.castling_rights();
+        for wing in 0..2 {
+            if rights & crate::rules::position::castle_bit(ctx.us, wing) == 0 {
+                continue;
+            }
+            let cm = pos.rules().castling_move(ctx.us, wing);
+            if (attacks::between(cm.king_from, cm.rook_from) & ctx.occupied).any() {
+                continue;
+            }
+            let path = attacks::between(cm.king_from, cm.king_to).with(cm.king_to);
+            if path
+                .into_iter()
+                .all(|s| !pos.is_attacked(s, them, ctx.occupied))
+            {
+                castles = castles.with(cm.king_to);
+            }
+        }
+    }
+    let mut set = PieceMoves::plain(PieceKind::King, Some(ctx.king), to | castles);
+    set.castles = castles;
+    set
+}
+
+/// The legal drops of `kind` (the caller has checked that drops are allowed now).
+#[inline(always)]
+fn drop_moves(pos: &Position, ctx: &Context, kind: PieceKind) -> PieceMoves {
+    let rules = pos.rules();
+    let mut to = !ctx.occupied & rules.board;
+    if kind == PieceKind::Pawn {
+        to &= !rules.no_pawn_drop[ctx.us.index()];
+    }
+    if !rules.drop_may_check {
+        to &= !check_squares(kind, ctx.us, pos.king(!ctx.us), ctx.occupied);
+    }
+    PieceMoves::plain(kind, None, to)
+}
+
+/// Whether the side to move may drop at all right now.
+#[inline(always)]
+fn drops_allowed(pos: &Position) -> bool {
+    let rules = pos.rules();
+    rules.drops
+        && pos.cooldown(pos.side_to_move()) == 0
+        && (rules.drop_in_check || !pos.in_check())
+        && !pos.hand(pos.side_to_move()).is_empty()
+}
+
+fn generate_with<const IN_CHECK: bool, F: FnMut(PieceMoves) -> bool>(
+    pos: &Position,
+    listener: &mut F,
+) -> bool {
+    let ctx = Context::new::<IN_CHECK>(pos);
+    for kind in [
+        PieceKind::Pawn,
+        PieceKind::Cavalry,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+        PieceKind::Guard,
+        PieceKind::Queen,
+        PieceKind::Spear,
+    ] {
+        for from in pos.pieces(ctx.us, kind) {
+            let set = board_piece_moves(pos, &ctx, kind, from);
+            if set.to.any() && listener(set) {
+                return true;
+            }
+        }
+    }
+    let set = king_moves(pos, &ctx, !IN_CHECK);
+    if set.to.any() && listener(set) {
+        return true;
+    }
+    if drops_allowed(pos) {
+        for kind in pos.hand(ctx.us).kinds() {
+            let set = drop_moves(pos, &ctx, kind);
+            if set.to.any() && listener(set) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Hands every non-empty set of legal moves to `listener`, piece by piece; the listener
+/// returns `true` to stop early. Returns whether it was stopped.
+pub fn generate<F: FnMut(PieceMoves) -> bool>(pos: &Position, mut listener: F) -> bool {
+    let checkers = pos.checkers();
+    if checkers.is_empty() {
+        generate_with::<false, F>(pos, &mut listener)
+    } else if !checkers.has_many() {
+        generate_with::<true, F>(pos, &mut listener)
+    } else {
+        // Double (or triple) check: only the king can move.
+        let ctx = Context::new::<true>(pos);
+        let set = king_moves(pos, &ctx, false);
+        set.to.any() && listener(set)
+    }
+}
+
+/// Every legal move, in generation order.
+pub fn legal_moves(pos: &Position) -> MoveList {
+    let mut list = MoveList::new();
+    generate(pos, |set| {
+        for m in set {
+            // Capacity is far above any reachable count; stop quietly rather than panic.
+            if list.try_push(m).is_err() {
+                return true;
+            }
+        }
+        false
+    });
+    list
+}
+
+/// The number of legal moves, counted without building them.
+pub fn count_legal(pos: &Position) -> u64 {
+    let mut n = 0u64;
+    generate(pos, |set| {
+        n += set.len() as u64;
+        false
+    });
+    n
+}
+
+/// Whether the side to move has at least one legal move.
+pub fn has_legal_move(pos: &Position) -> bool {
+    generate(pos, |_| true)
+}
+
+/// The legal moves of the piece on `from` (empty if it is not the mover's).
+pub(crate) fn moves_from(pos: &Position, from: Square) -> PieceMoves {
+    let empty = PieceMoves::plain(PieceKind::Pawn, Some(from), Bitboard::EMPTY);
+    let Some(piece) = pos.piece_at(from) else {
+        return empty;
+    };
+    if piece.color != pos.side_to_move() {
+        return empty;
+    }
+    let checkers = pos.checkers();
+    if piece.kind == PieceKind::King {
+        let ctx = Context::new::<true>(pos);
+        return king_moves(pos, &ctx, checkers.is_empty());
+    }
+    if checkers.has_many() {
+        return empty;
+    }
+    let ctx = if checkers.is_empty() {
+        Context::new::<false>(pos)
+    } else {
+        Context::new::<true>(pos)
+    };
+    board_piece_moves(pos, &ctx, piece.kind, from)
+}
+
+/// The legal drops of `kind` (empty if dropping it is not allowed now).
+pub(crate) fn drops_of(pos: &Position, kind: PieceKind) -> PieceMoves {
+    if !drops_allowed(pos) || pos.hand(pos.side_to_move()).count(kind) == 0 {
+        return PieceMoves::plain(kind, None, Bitboard::EMPTY);
+    }
+    let ctx = Context::new::<false>(pos);
+    drop_moves(pos, &ctx, kind)
+}

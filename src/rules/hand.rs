@@ -1,0 +1,61 @@
+//! `Hand`: the pieces one side holds, ready to drop.
+
+use super::piece::{HAND_KINDS, PieceKind};
+
+/// Counts of the pieces one side holds, indexed by hand slot (`PieceKind::index`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Hand {
+    counts: [u8; HAND_KINDS],
+}
+
+/// The most pieces of one kind a hand may hold (every pawn of both sides: 20).
+pub const MAX_IN_HAND: u8 = 20;
+
+impl Hand {
+    /// An empty hand.
+    pub const EMPTY: Hand = Hand {
+        counts: [0; HAND_KINDS],
+    };
+
+    /// How many pieces of `kind` the hand holds (0 for kinds that cannot be held).
+    #[inline(always)]
+    pub fn count(&self, kind: PieceKind) -> u8 {
+        self.counts.get(kind.index()).copied().unwrap_or(0)
+    }
+
+    /// Adds one piece; `kind` must be a hand kind.
+    #[inline(always)]
+    pub fn add(&mut self, kind: PieceKind) {
+        self.counts[kind.index()] += 1;
+    }
+
+    /// Removes one piece; the hand must hold one.
+    #[inline(always)]
+    pub fn remove(&mut self, kind: PieceKind) {
+        debug_assert!(self.counts[kind.index()] > 0);
+        self.counts[kind.index()] -= 1;
+    }
+
+    /// Sets the count of `kind` (used by position parsing).
+    pub fn set(&mut self, kind: PieceKind, n: u8) {
+        self.counts[kind.index()] = n;
+    }
+
+    /// Whether the hand holds nothing.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.counts.iter().all(|&n| n == 0)
+    }
+
+    /// The kinds held, each once, in hand-slot order.
+    pub fn kinds(&self) -> impl Iterator<Item = PieceKind> + '_ {
+        PieceKind::IN_HAND
+            .into_iter()
+            .filter(|&k| self.count(k) > 0)
+    }
+
+    /// The total number of pieces held.
+    pub fn total(&self) -> u32 {
+        self.counts.iter().map(|&n| n as u32).sum()
+    }
+}

@@ -1,0 +1,22 @@
+//! Rules: pieces, moves, rule descriptions, positions (make/unmake, keys, game end) and the
+//! text forms of positions and moves.
+
+pub mod ascii;
+pub mod hand;
+pub mod moves;
+pub mod outcome;
+pub mod piece;
+pub mod position;
+pub mod setup;
+pub mod sfen;
+pub mod variant;
+pub mod zobrist;
+
+pub use hand::Hand;
+pub use moves::Move;
+pub use outcome::Outcome;
+pub use piece::{Color, HAND_KINDS, KINDS, Piece, PieceKind};
+pub use position::Position;
+pub use setup::{PositionError, Setup};
+pub use sfen::SfenError;
+pub use variant::{LONGJIANG, LONGJIANG_NODROP, Rules, StalemateRule, Variant};

@@ -1,0 +1,170 @@
+//! `Move`: one move of any game, packed in 32 bits.
+//!
+//! Layout: bits 0–6 destination square; bits 7–13 origin square (0–99) or, for a drop,
+//! 100 + the dropped kind; bits 14–16 the promotion (0 = none, else kind index + 1); bit 17 set
+//! on castling (the king's move; the rook's move follows from the rule description). Only the
+//! engine builds moves; text forms live in [`crate::rules::ascii`].
+
+use super::piece::PieceKind;
+use crate::geometry::{SQUARES, Square};
+use std::fmt;
+
+/// A move: board move, promotion, drop or castling. `Move::NONE` (a1→a1) is never legal and
+/// marks "no move" in tables.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Move(u32);
+
+const DROP_BASE: u32 = SQUARES as u32;
+const CASTLE_BIT: u32 = 1 << 17;
+
+impl Move {
+    /// The empty move, never legal.
+    pub const NONE: Move = Move(0);
+
+    /// A plain board move or capture.
+    #[inline(always)]
+    pub const fn normal(from: Square, to: Square) -> Move {
+        Move(to.index() as u32 | (from.index() as u32) << 7)
+    }
+
+    /// A pawn move that promotes to `kind`.
+    #[inline(always)]
+    pub const fn promotion(from: Square, to: Square, kind: PieceKind) -> Move {
+        Move(to.index() as u32 | (from.index() as u32) << 7 | (kind.index() as u32 + 1) << 14)
+    }
+
+    /// Dropping a piece of `kind` from hand on `to`.
+    #[inline(always)]
+    pub const fn drop(kind: PieceKind, to: Square) -> Move {
+        Move(to.index() as u32 | (DROP_BASE + kind.index() as u32) << 7)
+    }
+
+    /// Castling, written as the king's move (`f1i1`).
+    #[inline(always)]
+    pub const fn castle(king_from: Square, king_to: Square) -> Move {
+        Move(Move::normal(king_from, king_to).0 | CASTLE_BIT)
+    }
+
+    /// The destination square.
+    #[inline(always)]
+    pub const fn to(self) -> Square {
+        Square::from_index_unchecked((self.0 & 0x7f) as u8)
+    }
+
+    /// The origin square, or `None` for a drop.
+    #[inline(always)]
+    pub const fn from(self) -> Option<Square> {
+        let f = (self.0 >> 7) & 0x7f;
+        if f < DROP_BASE {
+            Some(Square::from_index_unchecked(f as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The dropped kind, or `None` for a board move.
+    #[inline(always)]
+    pub const fn drop_kind(self) -> Option<PieceKind> {
+        let f = (self.0 >> 7) & 0x7f;
+        if f >= DROP_BASE {
+            PieceKind::from_index((f - DROP_BASE) as usize)
+        } else {
+            None
+        }
+    }
+
+    /// Whether this is a drop.
+    #[inline(always)]
+    pub const fn is_drop(self) -> bool {
+        (self.0 >> 7) & 0x7f >= DROP_BASE
+    }
+
+    /// The kind a pawn promotes to, if this is a promotion.
+    #[inline(always)]
+    pub const fn promotion_kind(self) -> Option<PieceKind> {
+        let p = (self.0 >> 14) & 7;
+        if p == 0 {
+            None
+        } else {
+            PieceKind::from_index(p as usize - 1)
+        }
+    }
+
+    /// Whether this is castling.
+    #[inline(always)]
+    pub const fn is_castle(self) -> bool {
+        self.0 & CASTLE_BIT != 0
+    }
+
+    /// The raw 32-bit form, for tables.
+    #[inline(always)]
+    pub const fn to_bits(self) -> u32 {
+        self.0
+    }
+
+    /// Rebuilds a move from `to_bits`; the result may be garbage and must be checked with
+    /// `Position::is_legal` before use.
+    #[inline(always)]
+    pub const fn from_bits(bits: u32) -> Move {
+        Move(bits & 0x3ffff)
+    }
+}
+
+impl fmt::Display for Move {
+    /// The ASCII form of RULES.md: `f2f4`, `e9e10+`, `e9e10q`, `P*e5`, `f1i1`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.from(), self.drop_kind()) {
+            (Some(from), _) => {
+                write!(f, "{from}{}", self.to())?;
+                match self.promotion_kind() {
+                    Some(PieceKind::Spear) => f.write_str("+"),
+                    Some(kind) => {
+                        let c = kind.letter().unwrap_or('?').to_ascii_lowercase();
+                        write!(f, "{c}")
+                    }
+                    None => Ok(()),
+                }
+            }
+            (None, Some(kind)) => write!(f, "{}*{}", kind.letter().unwrap_or('?'), self.to()),
+            (None, None) => f.write_str("0000"),
+        }
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Move({self})")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn fields_round_trip() {
+        let m = Move::promotion(sq("e9"), sq("e10"), PieceKind::Queen);
+        assert_eq!(
+            (m.from(), m.to(), m.promotion_kind()),
+            (Some(sq("e9")), sq("e10"), Some(PieceKind::Queen))
+        );
+        assert_eq!(m.to_string(), "e9e10q");
+        let d = Move::drop(PieceKind::Pawn, sq("e5"));
+        assert_eq!(
+            (d.from(), d.drop_kind(), d.is_drop()),
+            (None, Some(PieceKind::Pawn), true)
+        );
+        assert_eq!(d.to_string(), "P*e5");
+        assert_eq!(
+            Move::promotion(sq("e9"), sq("e10"), PieceKind::Spear).to_string(),
+            "e9e10+"
+        );
+        let c = Move::castle(sq("f1"), sq("i1"));
+        assert!(c.is_castle() && !Move::normal(sq("f1"), sq("i1")).is_castle());
+        assert_eq!(Move::from_bits(c.to_bits()), c);
+    }
+}

@@ -1,0 +1,127 @@
+//! How a game ends, and repetition (千日手) with perpetual check (长将) read off the history.
+//! Checkmate and stalemate need the move generator, so `Position::outcome` lives there; the
+//! parts here need only the history.
+
+use super::piece::Color;
+use super::position::Position;
+use std::fmt;
+
+/// Why a game ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum EndReason {
+    /// In check with no legal move.
+    Checkmate,
+    /// No legal move while not in check.
+    Stalemate,
+    /// The same position for the fourth time.
+    Repetition,
+    /// Fourfold repetition in which one side gave check with every one of its moves.
+    PerpetualCheck,
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Outcome {
+    /// One side won.
+    Decisive {
+        /// The winner.
+        winner: Color,
+        /// Why.
+        reason: EndReason,
+    },
+    /// Nobody won.
+    Draw {
+        /// Why.
+        reason: EndReason,
+    },
+}
+
+impl Outcome {
+    /// The winner, if any.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Decisive { winner, .. } => Some(winner),
+            Outcome::Draw { .. } => None,
+        }
+    }
+
+    /// Why the game ended.
+    pub fn reason(self) -> EndReason {
+        match self {
+            Outcome::Decisive { reason, .. } | Outcome::Draw { reason } => reason,
+        }
+    }
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::Repetition => "repetition",
+            EndReason::PerpetualCheck => "perpetual check",
+        })
+    }
+}
+
+impl Position {
+    /// Earlier occurrences of the current position in the history, most recent first, as
+    /// indices into the state stack, looking back no further than the last irreversible move.
+    /// Stops after `limit` occurrences.
+    pub(crate) fn earlier_occurrences(&self, limit: usize) -> impl Iterator<Item = usize> + '_ {
+        let n = self.states.len() - 1;
+        let key = self.states[n].key;
+        let back = (self.states[n].reversible as usize).min(n);
+        (2..=back)
+            .step_by(2)
+            .map(move |d| n - d)
+            .filter(move |&i| self.states[i].key == key)
+            .take(limit)
+    }
+
+    /// How many times the current position occurred before (0 if it is new).
+    pub fn repetition_count(&self) -> usize {
+        self.earlier_occurrences(usize::MAX).count()
+    }
+
+    /// Whether `color` gave check with every one of its moves after state `since`
+    /// (an index into the history) up to now.
+    pub(crate) fn checked_throughout(&self, color: Color, since: usize) -> bool {
+        let n = self.states.len() - 1;
+        // The side to move at state i is self.side when n - i is even; the move into state i
+        // was made by the other side.
+        (since + 1..=n)
+            .filter(|&i| {
+                let mover_is_side = (n - i) % 2 == 1;
+                let mover = if mover_is_side { self.side } else { !self.side };
+                mover == color
+            })
+            .all(|i| self.states[i].checkers.any())
+    }
+
+    /// The result if the current position ends the game by repetition: a draw, or a loss for a
+    /// side that gave check with every one of its moves since the first occurrence (if both
+    /// sides did, a draw).
+    pub fn repetition_outcome(&self) -> Option<Outcome> {
+        let needed = self.rules.repetitions.saturating_sub(1) as usize;
+        let first = self.earlier_occurrences(needed).last()?;
+        if self.earlier_occurrences(needed).count() < needed {
+            return None;
+        }
+        let black = self.checked_throughout(Color::Black, first);
+        let white = self.checked_throughout(Color::White, first);
+        Some(match (black, white) {
+            (true, false) => Outcome::Decisive {
+                winner: Color::White,
+                reason: EndReason::PerpetualCheck,
+            },
+            (false, true) => Outcome::Decisive {
+                winner: Color::Black,
+                reason: EndReason::PerpetualCheck,
+            },
+            _ => Outcome::Draw {
+                reason: EndReason::Repetition,
+            },
+        })
+    }
+}
