@@ -6,3 +6,4 @@
 pub mod geometry;
 pub mod movegen;
 pub mod rules;
+pub mod tools;

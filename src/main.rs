@@ -1,3 +1,37 @@
-fn main() {
-    println!("Hello, world!");
+//! The `longjiang` binary: with no arguments it speaks the USI-style protocol on stdin/stdout;
+//! subcommands are the tools.
+
+use clap::{Parser, Subcommand};
+use longjiang::tools;
+use std::process::ExitCode;
+
+#[derive(Parser, Debug)]
+#[command(name = "longjiang", version, about = "An engine for 龙将棋 (longjiang)")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count the leaf nodes of the legal-move tree (move generator test and benchmark).
+    Perft(tools::perft::PerftArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        None => {
+            eprintln!("longjiang: the protocol loop is not built yet; try `longjiang perft 5`");
+            Err(String::from("no protocol"))
+        }
+        Some(Command::Perft(args)) => tools::perft::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("longjiang: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }

@@ -1,0 +1,3 @@
+//! Tools behind the subcommands of the `longjiang` binary.
+
+pub mod perft;
