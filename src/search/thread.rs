@@ -537,7 +537,8 @@ pub(crate) fn run(
     listener: &Listener,
 ) -> (SearchResult, Vec<ThreadData>) {
     shared.tt.new_search();
-    let legal = movegen::legal_moves(&pos);
+    let mut legal = movegen::legal_moves(&pos);
+    legal.retain(|m| super::picker::king_stays_safe(&pos, *m));
     let root: Vec<RootMove> = legal
         .iter()
         .filter(|m| shared.limits.searchmoves.is_empty() || shared.limits.searchmoves.contains(m))
