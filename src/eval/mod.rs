@@ -5,6 +5,7 @@
 //! term.
 
 mod pst;
+mod terms;
 pub mod weights;
 
 use crate::rules::{Color, PieceKind, Position};
@@ -151,6 +152,11 @@ fn evaluate_with<R: Recorder>(pos: &Position, rec: &mut R) -> i32 {
         rec.add("psqt", color, squares);
         total[color.index()] = material + hand + squares;
     }
+    let att = terms::mobility(pos, rec, &mut total);
+    terms::king_safety(pos, &att, rec, &mut total);
+    terms::pawns(pos, &att, rec, &mut total);
+    terms::threats(pos, &att, rec, &mut total);
+    terms::cooldown(pos, rec, &mut total);
     let us = pos.side_to_move();
     let diff = total[us.index()] - total[(!us).index()];
     let ph = phase(pos);

@@ -128,6 +128,134 @@ pub const PAWN_CENTER_FILE: S = S(6, 0);
 pub const KING_RANK_PENALTY: S = S(-25, 0);
 
 // ---------------------------------------------------------------------------------------------
+// Mobility: squares a piece attacks that are not the mover's own and not attacked by an enemy
+// pawn. The bonus grows like the square root of the count (the first squares matter most: a
+// piece with none is trapped), centred on a typical count so that material keeps its meaning.
+
+/// Mobility weight per kind (centipawns per unit of `sqrt(8 * squares)` above the typical).
+pub const MOBILITY_WEIGHT: [S; 8] = [
+    S(0, 0),
+    S(7, 6),  // cavalry
+    S(8, 9),  // bishop
+    S(6, 10), // rook
+    S(6, 5),  // guard
+    S(3, 6),  // queen
+    S(5, 6),  // spear
+    S(0, 0),
+];
+/// The typical number of mobility squares per kind (no bonus, no penalty).
+pub const MOBILITY_TYPICAL: [i32; 8] = [0, 6, 7, 9, 10, 16, 7, 0];
+
+// ---------------------------------------------------------------------------------------------
+// King safety. The danger to a king is a sum of units (below); the middlegame penalty grows
+// with its square (one attacker is harmless, several together are deadly), the endgame one
+// linearly. The king zone is the 5×5 box around the king: the pieces of this game (the guard
+// above all) reach two squares.
+
+/// Danger units per attacker of each kind that reaches the king zone.
+pub const KING_ATTACK_WEIGHT: [i32; 8] = [0, 40, 30, 45, 60, 80, 35, 0];
+/// Danger units per enemy piece in hand of each kind (when the enemy may drop): a piece in
+/// hand can appear next to the king at any time (only not with check), so it is half an
+/// attacker already. Pawns in hand count little.
+pub const HAND_ATTACK_WEIGHT: [i32; 6] = [4, 30, 22, 32, 45, 60];
+/// Danger units per attacked square next to the king.
+pub const KING_RING_HIT: i32 = 14;
+/// Danger units per square next to the king that the enemy attacks and only the king defends.
+pub const KING_WEAK_RING: i32 = 30;
+/// Danger units per empty square of the zone not defended by any piece of ours, where an enemy
+/// piece could be dropped (scaled by the number of pieces the enemy holds, up to 3).
+pub const KING_DROP_SQUARE: i32 = 5;
+/// Danger units for a safe check by a piece of each kind: a square from which it would check,
+/// that it can reach, that we do not defend.
+pub const SAFE_CHECK: [i32; 8] = [20, 90, 60, 90, 110, 120, 60, 0];
+/// Danger units removed per own piece (not the king) in the zone: defenders.
+pub const KING_DEFENDER: i32 = 12;
+/// Danger units removed when the enemy has no queen (on the board or in hand).
+pub const NO_ENEMY_QUEEN: i32 = 120;
+/// The middlegame penalty is `danger² / KING_DANGER_DIVISOR` …
+pub const KING_DANGER_DIVISOR: i32 = 2048;
+/// … and the endgame penalty `danger / KING_DANGER_EG_DIVISOR`.
+pub const KING_DANGER_EG_DIVISOR: i32 = 12;
+/// Own pawns in front of the king (the three files around it, two ranks ahead), each.
+pub const KING_SHELTER_PAWN: S = S(14, 0);
+/// A king that has castled (on the a–c or h–j files of its back two ranks).
+pub const KING_CASTLED: S = S(35, 0);
+/// A king still in the centre (d–g files) without castling rights.
+pub const KING_UNCASTLED: S = S(-40, 0);
+/// Still holding a castling right (the option is worth something).
+pub const CASTLING_RIGHT: S = S(12, 0);
+
+// ---------------------------------------------------------------------------------------------
+// Pawns.
+
+/// A second (third …) pawn on a file, each.
+pub const PAWN_DOUBLED: S = S(-10, -25);
+/// A pawn with no own pawn on the neighbouring files.
+pub const PAWN_ISOLATED: S = S(-8, -12);
+/// A passed pawn (no enemy pawn ahead on its file or the neighbouring ones), by relative rank
+/// index 0…9; with drops the enemy can drop a blocker, so the values are moderate.
+pub const PAWN_PASSED: [S; 10] = [
+    S(0, 0),
+    S(0, 5),
+    S(2, 8),
+    S(5, 14),
+    S(10, 24),
+    S(18, 40),
+    S(30, 65),
+    S(45, 95),
+    S(60, 120),
+    S(0, 0),
+];
+/// A pawn that can promote with its next move (empty square ahead inside the zone, or a
+/// capture into it).
+pub const PROMOTION_THREAT: S = S(40, 60);
+
+// ---------------------------------------------------------------------------------------------
+// Threats: pieces that are attacked and will have to move.
+
+/// A piece attacked by an enemy pawn, per attacked kind.
+pub const THREAT_BY_PAWN: [S; 8] = [
+    S(0, 0),
+    S(60, 40),
+    S(60, 40),
+    S(80, 50),
+    S(80, 50),
+    S(100, 60),
+    S(60, 40),
+    S(0, 0),
+];
+/// A piece attacked and not defended (besides by pawn threats), per kind.
+pub const THREAT_HANGING: [S; 8] = [
+    S(12, 20),
+    S(40, 40),
+    S(40, 40),
+    S(55, 55),
+    S(60, 60),
+    S(80, 80),
+    S(40, 40),
+    S(0, 0),
+];
+/// A piece attacked by a cheaper enemy piece (not a pawn), per attacked kind.
+pub const THREAT_BY_LESSER: [S; 8] = [
+    S(0, 0),
+    S(25, 25),
+    S(25, 25),
+    S(45, 45),
+    S(45, 45),
+    S(70, 70),
+    S(25, 25),
+    S(0, 0),
+];
+
+// ---------------------------------------------------------------------------------------------
+// Drops.
+
+/// Per turn of drop cooldown, when the side holds pieces: a fixed part …
+pub const COOLDOWN_PER_TURN: S = S(10, 6);
+/// … and this fraction (1/n) of the value in hand (a big hand that cannot be used hurts more).
+pub const COOLDOWN_HAND_SHARE: i32 = 30;
+
+// ---------------------------------------------------------------------------------------------
 // Side to move.
 
 /// The side to move is a tempo up.
