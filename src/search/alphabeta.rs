@@ -148,15 +148,10 @@ impl Worker<'_> {
             let f = self.frame_mut(ply + 1);
             f.killers = [Move::NONE; 2];
         }
-        let excluded = self.frame(ply as isize).excluded;
 
         // Step 4. Transposition table lookup.
         let key = self.pos.key();
-        let tte = if excluded == Move::NONE {
-            self.shared.tt.probe(key)
-        } else {
-            None
-        };
+        let tte = self.shared.tt.probe(key);
         let tt_value = tte.map_or(value::NONE, |t| value::from_tt(t.value, ply));
         let tt_move = if root {
             self.root_moves[self.pv_idx].mv
@@ -204,7 +199,7 @@ impl Worker<'_> {
                 _ => eval::evaluate(&self.pos),
             };
             eval_v = static_eval;
-            if tte.is_none() && excluded == Move::NONE {
+            if tte.is_none() {
                 self.shared.tt.store(
                     key,
                     Move::NONE,
@@ -237,7 +232,7 @@ impl Worker<'_> {
             improving = two_back == value::NONE || static_eval > two_back;
         }
 
-        if !PV && !in_check && excluded == Move::NONE {
+        if !PV && !in_check {
             // Step 7. Razoring: far below alpha at low depth, trust quiescence.
             if features.razoring && depth <= 2 && eval_v + RAZOR_MARGIN * depth <= alpha {
                 let v = self.qsearch::<false>(alpha - 1, alpha, ply);
@@ -336,9 +331,6 @@ impl Worker<'_> {
         let mobile = self.has_mobile_material();
 
         while let Some(m) = picker.next(&self.pos, &self.data.hist) {
-            if m == excluded {
-                continue;
-            }
             if root && !self.root_moves[self.pv_idx..].iter().any(|r| r.mv == m) {
                 continue;
             }
@@ -387,7 +379,6 @@ impl Worker<'_> {
 
             // Step 15. Make the move.
             self.play(m, ply);
-            let nodes_before = self.nodes;
 
             // Step 16. Late moves reduction / extension.
             let mut v;
@@ -438,7 +429,6 @@ impl Worker<'_> {
 
             // Step 18. Undo move.
             self.pos.undo();
-            let _ = nodes_before;
 
             // Step 19. Check for a new best move.
             if self.stopped {
@@ -492,9 +482,7 @@ impl Worker<'_> {
 
         // Step 20. Check for mate and stalemate.
         if move_count == 0 {
-            best = if excluded != Move::NONE {
-                alpha
-            } else if in_check {
+            best = if in_check {
                 value::mated_in(ply)
             } else {
                 self.stalemate_value(ply)
@@ -513,7 +501,7 @@ impl Worker<'_> {
             }
         }
 
-        if excluded == Move::NONE && !(root && self.pv_idx > 0) {
+        if !(root && self.pv_idx > 0) {
             let bound = if best >= beta {
                 TtBound::Lower
             } else if PV && best_move != Move::NONE {

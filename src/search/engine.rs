@@ -4,7 +4,9 @@
 //! and reports through the listener.
 
 use super::Features;
-use super::thread::{self, Shared, ThreadData};
+use super::shared::{STACK_SIZE, Shared};
+use super::smp;
+use super::thread::ThreadData;
 use super::tt::TranspositionTable;
 use super::value;
 use super::{Limits, Listener, Score, SearchEvent, SearchResult};
@@ -151,8 +153,8 @@ impl Engine {
         let sh = Arc::clone(&shared);
         let spawned = std::thread::Builder::new()
             .name("search-main".into())
-            .stack_size(thread::STACK_SIZE)
-            .spawn(move || thread::run(&sh, pos, data, &listener));
+            .stack_size(STACK_SIZE)
+            .spawn(move || smp::run(&sh, pos, data, &listener));
         match spawned {
             Ok(handle) => self.running = Some((shared, handle)),
             Err(_) => {

@@ -3,8 +3,9 @@
 //! SMP threads and time management. Nothing here prints; the protocol layer formats the
 //! [`SearchEvent`]s it is handed.
 //!
-//! Layout: [`engine`] owns options, the table and the threads; `thread` runs one thread's
-//! iterative deepening; `alphabeta` and `qsearch` are the recursive searches (their steps
+//! Layout: [`engine`] owns the options, the table and the threads; `smp` runs a search on
+//! all threads (Lazy SMP), `shared` is what they share, `thread` is one thread's state and
+//! `iterate` its iterative deepening; `alphabeta` and `qsearch` are the recursive searches (their steps
 //! numbered as in Stockfish's `search.cpp`); `picker` orders moves; `history` keeps the
 //! move-ordering statistics; [`tt`] is the table; [`time`] the clock arithmetic; `see` the
 //! static exchange evaluation; [`value`] the score scale.
@@ -12,9 +13,12 @@
 mod alphabeta;
 pub mod engine;
 mod history;
+mod iterate;
 mod picker;
 mod qsearch;
 pub mod see;
+mod shared;
+mod smp;
 mod thread;
 pub mod time;
 pub mod tt;

@@ -62,16 +62,19 @@ fn from_clock(clock: &Clock, us: Color, overhead: Duration) -> TimeBudget {
         .unwrap_or(DEFAULT_MOVES_TO_GO)
         .clamp(1, DEFAULT_MOVES_TO_GO);
     // What this move can use at all without flagging: the main time plus this move's byoyomi,
-    // less the overhead; and of the main time never more than a fixed share, unless this is
-    // the last move before the control.
-    let share = if mtg == 1 {
-        time * 9 / 10
+    // less the overhead. Of the main time a move takes at most a fixed share, and at most half
+    // of what is left after the overhead: a machine under load can stall a thread for tens of
+    // milliseconds, and the increment then rebuilds a reserve instead of living on the edge.
+    // The last move before the control may use nearly everything.
+    let usable = (time + byo).saturating_sub(overhead);
+    let hard = if mtg == 1 {
+        (time * 9 / 10 + byo).min(usable)
     } else {
-        time * MAX_SHARE_OF_TIME.0 / MAX_SHARE_OF_TIME.1
-    };
-    let hard = (share + byo)
-        .min((time + byo).saturating_sub(overhead))
-        .max(MIN_THINK);
+        (time * MAX_SHARE_OF_TIME.0 / MAX_SHARE_OF_TIME.1 + byo)
+            .min(time.saturating_sub(overhead) / 2 + byo)
+            .min(usable)
+    }
+    .max(MIN_THINK);
     let optimum = (time / mtg + inc * INC_SHARE.0 / INC_SHARE.1 + byo).min(hard);
     let maximum = (optimum * MAX_OVER_OPTIMUM).min(hard);
     TimeBudget {

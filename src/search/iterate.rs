@@ -1,0 +1,149 @@
+//! Iterative deepening with aspiration windows and MultiPV, and the progress reports.
+
+use super::shared::REPORT_BOUNDS_AFTER;
+use super::thread::Worker;
+use super::value::{self, INFINITE, MAX_PLY};
+use super::{Bound, Listener, SearchEvent, SearchInfo};
+use crate::rules::Move;
+use std::sync::atomic::Ordering;
+
+impl Worker<'_> {
+    /// Iterative deepening: depth 1, 2, … until a limit or `stop`.
+    pub(crate) fn iterate(&mut self, listener: &Listener) {
+        let limits = &self.shared.limits;
+        let max_depth = limits.depth.map_or(MAX_PLY as i32 - 8, |d| {
+            d.clamp(1, MAX_PLY as u32 - 8) as i32
+        });
+        let multipv = self.shared.multipv.min(self.root_moves.len());
+        let mut last_best = Move::NONE;
+        let mut best_changes = 0.0f64;
+        let mut depth = 0;
+        while depth < max_depth {
+            depth += 1;
+            if !self.is_main() && skip_depth(self.id, depth) {
+                continue;
+            }
+            self.root_depth = depth;
+            for rm in &mut self.root_moves {
+                rm.prev_score = rm.score;
+            }
+            for pv_idx in 0..multipv {
+                self.pv_idx = pv_idx;
+                self.seldepth = 0;
+                let prev = self.root_moves[pv_idx].prev_score;
+                let mut delta = 18;
+                let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < value::EVAL_LIMIT {
+                    ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
+                } else {
+                    (-INFINITE, INFINITE)
+                };
+                loop {
+                    let v = self.search::<true>(alpha, beta, depth, false, 0);
+                    self.root_moves[pv_idx..].sort_by_key(|r| std::cmp::Reverse(r.score));
+                    if self.stopped {
+                        break;
+                    }
+                    if v <= alpha {
+                        beta = (alpha + beta) / 2;
+                        alpha = (v - delta).max(-INFINITE);
+                        if self.is_main() && self.shared.elapsed() > REPORT_BOUNDS_AFTER {
+                            self.report(listener, pv_idx, Bound::Upper);
+                        }
+                    } else if v >= beta {
+                        beta = (v + delta).min(INFINITE);
+                        if self.is_main() && self.shared.elapsed() > REPORT_BOUNDS_AFTER {
+                            self.report(listener, pv_idx, Bound::Lower);
+                        }
+                    } else {
+                        break;
+                    }
+                    delta += delta / 3 + 5;
+                }
+                self.root_moves[..=pv_idx].sort_by_key(|r| std::cmp::Reverse(r.score));
+                if self.stopped {
+                    break;
+                }
+            }
+            if !self.stopped {
+                self.completed_depth = depth;
+                self.best_value = self.root_moves[0].score;
+            }
+            if self.is_main() {
+                // Lines of an interrupted iteration are reported only if depth 1 never
+                // finished (something must be said); otherwise the last complete ones stand.
+                if !self.stopped || self.completed_depth == 0 {
+                    for i in 0..multipv {
+                        self.report(listener, i, Bound::Exact);
+                    }
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            self.shared.thread_nodes[self.id].store(self.nodes, Ordering::Relaxed);
+            if !self.is_main() {
+                continue;
+            }
+            // Mate found within the requested number of moves?
+            if let Some(n) = self.shared.limits.mate {
+                let v = self.root_moves[0].score;
+                if v >= value::MATE_IN_MAX_PLY && value::MATE - v < 2 * n as i32 {
+                    break;
+                }
+            }
+            // Soft time limit: stretched while the best move keeps changing.
+            let best = self.root_moves[0].mv;
+            if best != last_best && depth > 1 {
+                best_changes += 1.0;
+            }
+            best_changes *= 0.5;
+            last_best = best;
+            if let Some(opt) = self.shared.budget.optimum
+                && !self.shared.pondering.load(Ordering::Relaxed)
+            {
+                let scale = 1.0 + best_changes;
+                let target = opt.mul_f64(scale.min(3.0) * 0.55);
+                if self.shared.elapsed() >= target {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Reports line `i` of the root moves.
+    fn report(&self, listener: &Listener, i: usize, bound: Bound) {
+        let rm = &self.root_moves[i];
+        let updated = rm.score != -INFINITE;
+        let (score, depth) = if updated {
+            (rm.score, self.root_depth)
+        } else {
+            (rm.prev_score, (self.root_depth - 1).max(1))
+        };
+        if score == -INFINITE {
+            return;
+        }
+        let elapsed = self.shared.elapsed();
+        let nodes = self.shared.nodes().max(self.nodes);
+        let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-3)) as u64;
+        listener(&SearchEvent::Info(SearchInfo {
+            depth: depth as u32,
+            seldepth: rm.seldepth.max(depth as usize) as u32,
+            multipv: i as u32 + 1,
+            score: value::to_score(score),
+            bound,
+            nodes,
+            nps,
+            hashfull: self.shared.tt.hashfull(),
+            time: elapsed,
+            pv: rm.pv.clone(),
+        }));
+    }
+}
+
+/// Lazy SMP depth skipping for helper threads (Stockfish 10's `SkipSize`/`SkipPhase`).
+fn skip_depth(id: usize, depth: i32) -> bool {
+    const SIZE: [i32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+    const PHASE: [i32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+    let i = (id - 1) % 20;
+    ((depth + PHASE[i]) / SIZE[i]) % 2 != 0
+}

@@ -1,0 +1,125 @@
+//! What the threads of one search share: the stop flag, the ponder state, the start time and
+//! the time budget, the node budget of a node-limited search, the table, and every thread's
+//! published node count.
+
+use super::Limits;
+use super::alphabeta::Features;
+use super::time::TimeBudget;
+use super::tt::TranspositionTable;
+use crate::rules::Position;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// Stack size of search threads: the recursion keeps move lists in every frame.
+pub(crate) const STACK_SIZE: usize = 64 << 20;
+/// How often (in nodes) a thread publishes its node count and the main thread looks at the
+/// clock.
+pub(crate) const CHECK_INTERVAL: u64 = 1024;
+/// Node budget claimed at once by a thread (node limits).
+pub(crate) const NODE_CHUNK: u64 = 256;
+/// Bound lines (aspiration failures) are reported only after this much time.
+pub(crate) const REPORT_BOUNDS_AFTER: Duration = Duration::from_millis(2000);
+
+/// What the threads of one search share.
+pub(crate) struct Shared {
+    /// Set to end the search (by `stop`, a limit, or the main thread when it is done).
+    pub stop: AtomicBool,
+    /// Set while a ponder search waits for `ponderhit`.
+    pub(crate) pondering: AtomicBool,
+    /// Microseconds after `start` when `ponderhit` arrived (`u64::MAX`: never).
+    ponderhit_at: AtomicU64,
+    /// When the search started.
+    pub start: Instant,
+    /// The limits.
+    pub limits: Limits,
+    /// The time budget (from the side to move's clock).
+    pub budget: TimeBudget,
+    /// MultiPV lines.
+    pub multipv: usize,
+    /// The shared table.
+    pub tt: Arc<TranspositionTable>,
+    /// Nodes still to hand out (node limit), if there is one.
+    nodes_left: Option<AtomicU64>,
+    /// Nodes searched per thread (published every `CHECK_INTERVAL`).
+    pub(crate) thread_nodes: Vec<AtomicU64>,
+    /// Which pruning techniques are on.
+    pub features: Features,
+}
+
+impl Shared {
+    /// The shared state of a new search.
+    pub fn new(
+        limits: Limits,
+        pos: &Position,
+        overhead: Duration,
+        multipv: usize,
+        threads: usize,
+        tt: Arc<TranspositionTable>,
+        features: Features,
+    ) -> Shared {
+        let budget = TimeBudget::new(&limits, pos.side_to_move(), overhead);
+        Shared {
+            stop: AtomicBool::new(false),
+            pondering: AtomicBool::new(limits.ponder),
+            ponderhit_at: AtomicU64::new(u64::MAX),
+            start: Instant::now(),
+            nodes_left: limits.nodes.map(AtomicU64::new),
+            limits,
+            budget,
+            multipv,
+            tt,
+            thread_nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+            features,
+        }
+    }
+
+    /// The expected move was played: the clock now runs.
+    pub fn ponderhit(&self) {
+        let us = self.start.elapsed().as_micros() as u64;
+        self.ponderhit_at.store(us, Ordering::Relaxed);
+        self.pondering.store(false, Ordering::Relaxed);
+    }
+
+    pub(crate) fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Time counted against the clock: since `ponderhit` for a ponder search.
+    pub(crate) fn clock_elapsed(&self) -> Duration {
+        let hit = self.ponderhit_at.load(Ordering::Relaxed);
+        let e = self.elapsed();
+        if hit == u64::MAX {
+            e
+        } else {
+            e.saturating_sub(Duration::from_micros(hit))
+        }
+    }
+
+    /// Total nodes of all threads (as last published).
+    pub fn nodes(&self) -> u64 {
+        self.thread_nodes
+            .iter()
+            .map(|n| n.load(Ordering::Relaxed))
+            .sum()
+    }
+
+    /// Takes up to `NODE_CHUNK` nodes from the node budget; 0 when it is spent.
+    pub(crate) fn claim_nodes(&self) -> u64 {
+        let Some(left) = &self.nodes_left else {
+            return u64::MAX;
+        };
+        let mut cur = left.load(Ordering::Relaxed);
+        loop {
+            let take = cur.min(NODE_CHUNK);
+            if take == 0 {
+                return 0;
+            }
+            match left.compare_exchange_weak(cur, cur - take, Ordering::Relaxed, Ordering::Relaxed)
+            {
+                Ok(_) => return take,
+                Err(now) => cur = now,
+            }
+        }
+    }
+}

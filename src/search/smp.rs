@@ -1,0 +1,175 @@
+//! Lazy SMP: the main search thread starts the helpers, runs its own iterative deepening,
+//! waits while pondering or searching without end, stops the helpers and picks the answer of
+//! the best finished thread.
+
+use super::shared::{STACK_SIZE, Shared};
+use super::thread::{RootMove, ThreadData, Worker};
+use super::value::{self, INFINITE, Value};
+use super::{Bound, Listener, SearchEvent, SearchInfo, SearchResult};
+use crate::movegen;
+use crate::rules::{Move, Position};
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+/// Runs a whole search on the calling thread (the main search thread): helpers, the main
+/// iterative deepening, the wait for `stop`/`ponderhit`, the choice of the answer.
+pub(crate) fn run(
+    shared: &Shared,
+    pos: Position,
+    mut data: Vec<ThreadData>,
+    listener: &Listener,
+) -> (SearchResult, Vec<ThreadData>) {
+    shared.tt.new_search();
+    let mut legal = movegen::legal_moves(&pos);
+    legal.retain(|m| super::picker::king_stays_safe(&pos, *m));
+    let root: Vec<RootMove> = legal
+        .iter()
+        .filter(|m| shared.limits.searchmoves.is_empty() || shared.limits.searchmoves.contains(m))
+        .map(|&mv| RootMove {
+            mv,
+            score: -INFINITE,
+            prev_score: -INFINITE,
+            seldepth: 0,
+            pv: vec![mv],
+        })
+        .collect();
+    if root.is_empty() {
+        // No legal move (or none of the searchmoves is legal): say how it stands, then answer.
+        let v = if legal.is_empty() && pos.in_check() {
+            value::mated_in(0)
+        } else if legal.is_empty() {
+            match pos.rules().stalemate {
+                crate::rules::StalemateRule::Draw => value::DRAW,
+                crate::rules::StalemateRule::Loss => value::mated_in(0),
+            }
+        } else {
+            value::DRAW
+        };
+        listener(&SearchEvent::Info(SearchInfo {
+            depth: 0,
+            seldepth: 0,
+            multipv: 1,
+            score: value::to_score(v),
+            bound: Bound::Exact,
+            nodes: 0,
+            nps: 0,
+            hashfull: shared.tt.hashfull(),
+            time: shared.elapsed(),
+            pv: Vec::new(),
+        }));
+        wait_for_release(shared);
+        listener(&SearchEvent::BestMove {
+            best: None,
+            ponder: None,
+        });
+        let result = SearchResult {
+            best: None,
+            ponder: None,
+            score: value::to_score(v),
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+        };
+        return (result, data);
+    }
+
+    let (main_data, helper_data) = data.split_at_mut(1);
+    let summaries: Vec<(i32, Value, Vec<Move>, u64)> = std::thread::scope(|scope| {
+        let mut handles = Vec::new();
+        for (i, d) in helper_data.iter_mut().enumerate() {
+            let pos = pos.clone();
+            let root = root.clone();
+            let builder = std::thread::Builder::new()
+                .name(format!("search-{}", i + 1))
+                .stack_size(STACK_SIZE);
+            let h = builder.spawn_scoped(scope, move || {
+                let mut w = Worker::new(i + 1, shared, pos, d, root);
+                w.iterate(listener);
+                shared.thread_nodes[w.id].store(w.nodes, Ordering::Relaxed);
+                summary(&w)
+            });
+            if let Ok(h) = h {
+                handles.push(h);
+            }
+        }
+        let mut w = Worker::new(0, shared, pos.clone(), &mut main_data[0], root.clone());
+        w.iterate(listener);
+        shared.thread_nodes[0].store(w.nodes, Ordering::Relaxed);
+        // A ponder or infinite search does not answer before it is told to.
+        wait_for_release(shared);
+        shared.stop.store(true, Ordering::Relaxed);
+        let mut all = vec![summary(&w)];
+        for h in handles {
+            if let Ok(s) = h.join() {
+                all.push(s);
+            }
+        }
+        all
+    });
+
+    // The best finished thread: deeper wins when its score is not worse; equal depth, the
+    // higher score; a shorter mate always.
+    let mut best = 0;
+    for (i, s) in summaries.iter().enumerate().skip(1) {
+        let b = &summaries[best];
+        if s.2.is_empty() {
+            continue;
+        }
+        let better = if s.1 >= value::MATE_IN_MAX_PLY || b.1 >= value::MATE_IN_MAX_PLY {
+            s.1 > b.1
+        } else {
+            (s.0 > b.0 && s.1 >= b.1) || (s.0 == b.0 && s.1 > b.1)
+        };
+        if better {
+            best = i;
+        }
+    }
+    let (depth, v, pv, _) = summaries[best].clone();
+    let nodes: u64 = summaries.iter().map(|s| s.3).sum();
+    let best_move = pv.first().copied();
+    let ponder = pv.get(1).copied();
+    listener(&SearchEvent::BestMove {
+        best: best_move,
+        ponder,
+    });
+    let result = SearchResult {
+        best: best_move,
+        ponder,
+        score: value::to_score(v),
+        depth: depth.max(0) as u32,
+        nodes,
+        pv,
+    };
+    (result, data)
+}
+
+/// A finished thread's answer: completed depth, score, PV, nodes.
+fn summary(w: &Worker) -> (i32, Value, Vec<Move>, u64) {
+    let rm = &w.root_moves[0];
+    let v = if w.completed_depth > 0 {
+        w.best_value
+    } else {
+        rm.score.max(rm.prev_score)
+    };
+    let pv = if rm.pv.is_empty() {
+        vec![rm.mv]
+    } else {
+        rm.pv.clone()
+    };
+    (w.completed_depth, v, pv, w.nodes)
+}
+
+/// Blocks while the search must not answer yet: pondering, or an infinite search, until
+/// `stop` (or `ponderhit`).
+fn wait_for_release(shared: &Shared) {
+    loop {
+        if shared.stop.load(Ordering::Relaxed) {
+            return;
+        }
+        let pondering = shared.pondering.load(Ordering::Relaxed);
+        if !pondering && !shared.limits.infinite {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
