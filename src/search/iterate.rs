@@ -20,9 +20,6 @@ impl Worker<'_> {
         let mut depth = 0;
         while depth < max_depth {
             depth += 1;
-            if !self.is_main() && skip_depth(self.id, depth) {
-                continue;
-            }
             self.root_depth = depth;
             for rm in &mut self.root_moves {
                 rm.prev_score = rm.score;
@@ -66,6 +63,16 @@ impl Worker<'_> {
             }
             if !self.stopped {
                 self.completed_depth = depth;
+                // A helper that completes the depth limit first ends the search for all (the
+                // answer then comes from it); not while the answer must wait anyway.
+                if !self.is_main()
+                    && depth >= max_depth
+                    && self.shared.limits.depth.is_some()
+                    && !self.shared.limits.infinite
+                    && !self.shared.pondering.load(Ordering::Relaxed)
+                {
+                    self.shared.stop.store(true, Ordering::Relaxed);
+                }
                 self.best_value = self.root_moves[0].score;
             }
             if self.is_main() {
@@ -138,12 +145,4 @@ impl Worker<'_> {
             pv: rm.pv.clone(),
         }));
     }
-}
-
-/// Lazy SMP depth skipping for helper threads (Stockfish 10's `SkipSize`/`SkipPhase`).
-fn skip_depth(id: usize, depth: i32) -> bool {
-    const SIZE: [i32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
-    const PHASE: [i32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
-    let i = (id - 1) % 20;
-    ((depth + PHASE[i]) / SIZE[i]) % 2 != 0
 }
