@@ -6,7 +6,11 @@ use longjiang::tools;
 use std::process::ExitCode;
 
 #[derive(Parser, Debug)]
-#[command(name = "longjiang", version, about = "An engine for 龙将棋 (longjiang)")]
+#[command(
+    name = "longjiang",
+    version,
+    about = "An engine for 龙将棋 (longjiang)"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -16,6 +20,8 @@ struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal-move tree (move generator test and benchmark).
     Perft(tools::perft::PerftArgs),
+    /// Play a tournament between engines (USI or UCI, through pipes); see docs/match.md.
+    Match(tools::matches::MatchArgs),
 }
 
 fn main() -> ExitCode {
@@ -26,6 +32,7 @@ fn main() -> ExitCode {
             Err(String::from("no protocol"))
         }
         Some(Command::Perft(args)) => tools::perft::run(&args),
+        Some(Command::Match(args)) => tools::matches::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
