@@ -115,6 +115,18 @@ impl Context {
     }
 }
 
+/// For a piece pinned along a line: the squares between the king and the pinner, and the
+/// pinner itself.
+fn pin_segment(ctx: &Context, pinned: Square) -> Bitboard {
+    for pinner in attacks::line(ctx.king, pinned) & ctx.theirs {
+        let segment = attacks::between(ctx.king, pinner);
+        if segment.has(pinned) && (segment & ctx.occupied) == Bitboard::from_square(pinned) {
+            return segment.with(pinner);
+        }
+    }
+    Bitboard::EMPTY
+}
+
 /// The legal moves of the non-king piece `kind` on `from`.
 #[inline(always)]
 fn board_piece_moves(pos: &Position, ctx: &Context, kind: PieceKind, from: Square) -> PieceMoves {
@@ -141,7 +153,9 @@ fn board_piece_moves(pos: &Position, ctx: &Context, kind: PieceKind, from: Squar
     };
     to &= ctx.target;
     if ctx.pinned_line.has(from) {
-        to &= attacks::line(ctx.king, from);
+        // Every piece that moves along its pin line stays between the king and the pinner,
+        // except the cavalry, whose two-square leap can jump over the pinner or the king.
+        to &= if kind == PieceKind::Cavalry { pin_segment(ctx, from) } else { attacks::line(ctx.king, from) };
     }
     if ctx.pinned_leg.has(from) {
         to &= pos.leg_pin_targets(from);
@@ -329,4 +343,30 @@ pub(crate) fn drops_of(pos: &Position, kind: PieceKind) -> PieceMoves {
     }
     let ctx = Context::new::<false>(pos);
     drop_moves(pos, &ctx, kind)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::LONGJIANG_NODROP;
+
+    fn moves_of(sfen: &str) -> Vec<String> {
+        let pos = Position::from_sfen(sfen, LONGJIANG_NODROP).unwrap();
+        let mut v: Vec<String> = legal_moves(&pos).iter().map(|m| m.to_string()).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn pinned_cavalry_may_not_leap_over_its_pinner_or_king() {
+        // Cavalry e7 pinned by the rook on e8: e7e5 keeps the file closed, e7e9 would open it.
+        let moves = moves_of("5k4/10/4r5/4N5/10/10/10/10/10/4K5 b - - 00 1");
+        assert!(moves.contains(&"e7e5".to_string()));
+        assert!(!moves.contains(&"e7e9".to_string()));
+        // Cavalry d1 pinned along rank 1 by the rook on a1: leaping over the king to f1 is
+        // illegal, leaping to b1 keeps the rank closed.
+        let moves = moves_of("5k4/10/10/10/10/10/10/10/10/r2NK5 b - - 00 1");
+        let from_d1: Vec<&String> = moves.iter().filter(|m| m.starts_with("d1")).collect();
+        assert_eq!(from_d1, ["d1b1"]);
+    }
 }
