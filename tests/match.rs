@@ -522,3 +522,60 @@ fn bad_settings_are_one_clear_error() {
         assert!(!err.contains("panicked"), "{err}");
     }
 }
+
+#[test]
+fn the_rules_end_games_checkmate_repetition_perpetual_check() {
+    let dir = out_dir("rules");
+    std::fs::create_dir_all(&dir).unwrap();
+    let book = |name: &str, line: &str| {
+        let p = dir.join(name);
+        std::fs::write(&p, line).unwrap();
+        p.display().to_string()
+    };
+    let play = |sub: &str, script: &str, opening: &str| {
+        let (a, b) = (
+            engine(&format!("mode=script moves={script}"), "a"),
+            engine(&format!("mode=script moves={script}"), "b"),
+        );
+        by_round(run_ok(
+            &dir.join(sub),
+            &[
+                "--engine",
+                &a,
+                "--engine",
+                &b,
+                "--variant",
+                "longjiang-nodrop",
+                "--tc",
+                "nodes=1",
+                "--openings",
+                opening,
+            ],
+        ))
+    };
+    // Ra10 mates a king boxed in by its own pawns.
+    let mate = book("mate.txt", "9k/8pp/10/10/10/10/10/10/10/R4K4 b - - 00 1\n");
+    for r in play("mate", "a1a10", &mate) {
+        assert_eq!(
+            (tag(&r, "Result"), tag(&r, "Reason"), r.moves.len()),
+            ("1-0", "checkmate", 1)
+        );
+    }
+    // Knights out and back: the start position for the fourth time after 12 plies.
+    for r in play("repetition", "b1c3;b10c8;c3b1;c8b10", "startpos") {
+        assert_eq!(
+            (tag(&r, "Result"), tag(&r, "Reason"), r.moves.len()),
+            ("1/2-1/2", "fourfold repetition", 12)
+        );
+    }
+    // The rook checks on rank 10 and rank 9 in turn while the king steps between j10 and j9.
+    let perpetual = book(
+        "perpetual.txt",
+        "9k/R9/10/10/10/10/10/10/10/K9 b - - 00 1\n",
+    );
+    let recs = play("perpetual", "a9a10;a10a9;j10j9;j9j10", &perpetual);
+    for (r, checker) in recs.iter().zip(["a", "b"]) {
+        assert_eq!((tag(r, "Result"), r.moves.len()), ("0-1", 12));
+        assert_eq!(tag(r, "Reason"), format!("perpetual check by {checker}"));
+    }
+}

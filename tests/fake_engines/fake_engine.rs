@@ -4,7 +4,7 @@
 //!
 //! Arguments, `key=value`:
 //! - `mode=random|first|script` how to choose moves (default random); `moves=a;b;…` for
-//!   script (then first legal); `seed=N`;
+//!   script: the first of them that is legal (else the first legal move); `seed=N`;
 //! - `fail=illegal|garbage|crash|hang|slow|resign` on the `at=K`-th `go` of each game
 //!   (default 1);
 //!   `sleep=MS` how long `slow` sleeps (default 3000);
@@ -146,7 +146,6 @@ fn main() {
     let mut rng = cfg.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
     let mut gos = 0u32;
     let mut readies = 0u32;
-    let mut script_at = 0usize;
     for line in std::io::stdin().lock().lines() {
         let Ok(line) = line else { break };
         if let Some(f) = log.as_mut() {
@@ -252,12 +251,8 @@ fn main() {
                             std::thread::sleep(Duration::from_millis(cfg.sleep));
                         }
                         let moves = legal_moves(&pos);
-                        let scripted = cfg
-                            .script
-                            .get(script_at)
-                            .and_then(|t| pos.parse_move(t).ok());
+                        let scripted = cfg.script.iter().find_map(|t| pos.parse_move(t).ok());
                         let mv = if cfg.mode == "script" && scripted.is_some() {
-                            script_at += 1;
                             scripted
                         } else if cfg.mode == "random" && !moves.is_empty() {
                             rng ^= rng << 13;

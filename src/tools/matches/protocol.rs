@@ -259,7 +259,7 @@ impl Engine {
             match self.proc.recv(deadline) {
                 Recv::Line(at, line) => {
                     let t = line.trim();
-                    if t.starts_with("info") {
+                    if t.starts_with("info") && !t.starts_with("info string") {
                         if let Some(s) = parse_score(t) {
                             score = Some(s);
                         }
