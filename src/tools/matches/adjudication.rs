@@ -134,7 +134,7 @@ impl Adjudication {
                     return Some(Verdict {
                         winner: Some(!side),
                         reason: format!(
-                            "adjudication: both engines agree on a loss (≥ {} cp for {} moves)",
+                            "adjudication: lost by score (both engines agree, {} cp or more for {} moves)",
                             r.score, r.moves
                         ),
                     });

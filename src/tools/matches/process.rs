@@ -61,10 +61,16 @@ impl EngineProcess {
     /// Starts the engine of `spec`; `label` names it in the traffic log.
     pub fn spawn(spec: &EngineSpec, label: String, log: Option<TrafficLog>) -> io::Result<Self> {
         let mut cmd = Command::new(&spec.program);
+        // The engine's stderr goes to the traffic log when there is one (marked `!`), else
+        // nowhere: it must not garble the progress bar.
         cmd.args(&spec.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null());
+            .stderr(if log.is_some() {
+                Stdio::piped()
+            } else {
+                Stdio::null()
+            });
         if let Some(dir) = &spec.dir {
             cmd.current_dir(dir);
         }
@@ -76,6 +82,17 @@ impl EngineProcess {
             .take()
             .ok_or_else(|| io::Error::other("engine stdout is not piped"))?;
         let stdin = child.stdin.take();
+        if let (Some(stderr), Some(log)) = (child.stderr.take(), log.clone()) {
+            let label = label.clone();
+            thread::Builder::new()
+                .name(format!("stderr {label}"))
+                .spawn(move || {
+                    for line in BufReader::new(stderr).lines() {
+                        let Ok(line) = line else { break };
+                        log.write(&label, "!", &line);
+                    }
+                })?;
+        }
         let (tx, rx) = channel();
         thread::Builder::new()
             .name(format!("read {label}"))

@@ -69,8 +69,11 @@ fn plan(args: &MatchArgs) -> Result<Plan, String> {
     if sprt.is_some() && specs.len() != 2 {
         return Err("--sprt needs exactly two engines".into());
     }
-    if args.games == 0 {
-        return Err("--games must be at least 1".into());
+    if !(1..=1_000_000).contains(&args.games) {
+        return Err("--games must be between 1 and 1000000".into());
+    }
+    if specs.len() > 64 {
+        return Err("at most 64 engines".into());
     }
     let concurrency = args.concurrency.unwrap_or(1);
     if !(1..=256).contains(&concurrency) {
@@ -152,7 +155,11 @@ fn worker(id: usize, plan: &Plan, jobs: Receiver<Option<u32>>, stop: &AtomicBool
                 label: format!("{}#{id}", plan.names[slot.second]),
             },
         ];
-        let result = game::play(&plan.ctx, &plan.suite.openings[slot.opening], seats, stop);
+        // A panic must not leave the main thread waiting for this worker forever.
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            game::play(&plan.ctx, &plan.suite.openings[slot.opening], seats, stop)
+        }))
+        .unwrap_or_else(|_| Err(format!("internal error while playing game {round}")));
         pool[slot.first] = first;
         pool[slot.second] = second;
         let msg = match result {
