@@ -3,7 +3,9 @@
 //! Layers, bottom up: [`geometry`] → [`rules`] → [`movegen`] → … → [`tools`]. A layer never
 //! reaches up.
 
+pub mod eval;
 pub mod geometry;
 pub mod movegen;
 pub mod rules;
+pub mod search;
 pub mod tools;

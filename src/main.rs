@@ -20,6 +20,9 @@ struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal-move tree (move generator test and benchmark).
     Perft(tools::perft::PerftArgs),
+    /// Search a fixed set of positions to a fixed depth: node count (the regression signature)
+    /// and speed; the last line is `<nodes> nodes <nps> nps`.
+    Bench(tools::bench::BenchArgs),
 }
 
 /// Parses the command line; a usage error becomes one line on stderr and exit status 2
@@ -54,6 +57,7 @@ fn main() -> ExitCode {
             Err(String::from("no protocol"))
         }
         Some(Command::Perft(args)) => tools::perft::run(&args),
+        Some(Command::Bench(args)) => tools::bench::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
