@@ -3,8 +3,6 @@
 //! Fairy-Stockfish (no-drop game) and from a reference perft built on it (drop game), never from
 //! this engine; each line's comment names its source.
 //!
-//! Lines starting with `!` are positions the engine is known to get wrong; they are checked by
-//! the ignored test `known_engine_bugs` (`cargo test --release --test perft_suite -- --ignored`).
 //! In debug builds counts above `DEBUG_LIMIT` are skipped, so that a plain `cargo test` stays
 //! quick; `cargo test --release` checks everything.
 
@@ -43,7 +41,7 @@ fn check(e: &SuiteEntry) -> Vec<String> {
 fn run_suite(variant: Variant) {
     let entries: Vec<SuiteEntry> = common::load_suites()
         .into_iter()
-        .filter(|e| e.variant == variant && !e.known_bug)
+        .filter(|e| e.variant == variant)
         .collect();
     assert!(entries.len() >= 12, "too few {variant} positions");
     let failures: Vec<String> = entries.iter().flat_map(check).collect();
@@ -68,26 +66,4 @@ fn suite_lines_are_canonical_and_name_their_source() {
         assert_eq!(pos.to_sfen(), e.sfen, "{}: SFEN is not canonical", e.origin);
         assert!(e.comment.contains("src:"), "{}: no source named", e.origin);
     }
-}
-
-#[test]
-#[ignore = "bugs: a line-pinned cavalry may leap along the pin line over its king or the pinner; \
-            in double check a block on a guard's leg that answers both checks is not generated; \
-            see the '!' lines of tests/perft/*.txt"]
-fn known_engine_bugs() {
-    let entries: Vec<SuiteEntry> = common::load_suites()
-        .into_iter()
-        .filter(|e| e.known_bug)
-        .collect();
-    assert!(!entries.is_empty());
-    // An illegal move played by perft can leave a side without its king, and then the engine
-    // panics; report that as a failure of the line and go on with the others.
-    let failures: Vec<String> = entries
-        .iter()
-        .flat_map(|e| {
-            std::panic::catch_unwind(|| check(e))
-                .unwrap_or_else(|_| vec![format!("{}: the engine panicked", e.origin)])
-        })
-        .collect();
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

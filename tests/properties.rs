@@ -57,7 +57,6 @@ fn starts(from_start: bool) -> Vec<(Variant, String)> {
     }
     common::load_suites()
         .into_iter()
-        .filter(|e| !e.known_bug)
         .map(|e| (e.variant, e.sfen))
         .collect()
 }
@@ -154,23 +153,13 @@ fn check_position(
     // (d) and (e): the slow generate-and-test reference.
     let slow = reference::legal_moves(pos, st);
     if slow != legal {
-        let extra: HashSet<Move> = legal
-            .difference(&slow)
-            .copied()
-            .filter(|&m| !pinned_cavalry_leap(pos, m))
-            .collect();
-        let missing: HashSet<Move> = slow
-            .difference(&legal)
-            .copied()
-            .filter(|&m| !double_check_block(pos, m))
-            .collect();
-        if !extra.is_empty() || !missing.is_empty() {
-            return Err(fail(format!(
-                "move sets differ in {sfen}\n  generated but illegal: {}\n  legal but missing: {}",
-                show(&extra),
-                show(&missing)
-            )));
-        }
+        let extra: HashSet<Move> = legal.difference(&slow).copied().collect();
+        let missing: HashSet<Move> = slow.difference(&legal).copied().collect();
+        return Err(fail(format!(
+            "move sets differ in {sfen}\n  generated but illegal: {}\n  legal but missing: {}",
+            show(&extra),
+            show(&missing)
+        )));
     }
 
     // Every move: is_legal, gives_check, and play + undo restores the position.
@@ -202,14 +191,6 @@ fn check_position(
             None => raw,
         };
         for m in [raw, near] {
-            if stray_drop_flags(m) {
-                // Known bug, pinned down by `is_legal_rejects_drops_with_stray_flags` below.
-                continue;
-            }
-            if cfg!(debug_assertions) && m.to_bits() & 0x7f >= 100 {
-                // Known bug, pinned down by `garbage_destinations_do_not_panic` below.
-                continue;
-            }
             prop_assert_eq!(
                 pos.is_legal(m),
                 legal.contains(&m),
@@ -228,40 +209,6 @@ fn check_position(
         checkers,
         playable: slow,
     })
-}
-
-/// Known bug (see `tests/perft/*.txt` lines starting with `!` and the ignored test
-/// `known_engine_bugs` of `perft_suite.rs`): the engine lets a line-pinned cavalry leap two
-/// squares along the pin line over its king or over the pinning piece. Such moves are the only
-/// extra moves tolerated here, so that the other properties keep being checked; the playout
-/// never plays them. Delete this filter once the bug is fixed.
-fn pinned_cavalry_leap(pos: &Position, m: Move) -> bool {
-    let Some(from) = m.from() else { return false };
-    let cavalry = pos
-        .piece_at(from)
-        .is_some_and(|p| p.kind == longjiang::rules::PieceKind::Cavalry);
-    let (df, dr) = (
-        m.to().index() as i32 % 10 - from.index() as i32 % 10,
-        m.to().index() as i32 / 10 - from.index() as i32 / 10,
-    );
-    let orthogonal_leap = (df.abs() == 2 && dr == 0) || (df == 0 && dr.abs() == 2);
-    cavalry && orthogonal_leap && pos.pinned().has(from)
-}
-
-/// Known bug (the `!` lines `double-check-leg-block` of `tests/perft/*.txt`): in double
-/// check the engine generates king moves only, but here one block can answer two checks, on a
-/// guard's leg square that is also on the other checker's line (or another guard's leg). Such
-/// missing moves are tolerated here; delete this filter once the bug is fixed.
-fn double_check_block(pos: &Position, m: Move) -> bool {
-    pos.checkers().has_many()
-        && m.from()
-            .and_then(|f| pos.piece_at(f))
-            .is_some_and(|p| p.kind != longjiang::rules::PieceKind::King)
-}
-
-/// A drop whose bits also carry a promotion or the castling flag: no generator makes one.
-fn stray_drop_flags(m: Move) -> bool {
-    m.is_drop() && (m.is_castle() || m.promotion_kind().is_some())
 }
 
 fn playout(
@@ -344,8 +291,6 @@ fn reference_agrees_on_the_start_positions() {
 }
 
 #[test]
-#[ignore = "bug: is_legal accepts a drop whose bits also carry a promotion or the castling flag \
-            (PieceMoves::contains ignores them for drops), though no such move is generated"]
 fn is_legal_rejects_drops_with_stray_flags() {
     let pos = Position::from_sfen(
         "5k4/10/10/10/10/10/10/10/10/5K4 b P - 00 1",
@@ -375,8 +320,6 @@ fn is_legal_rejects_drops_with_stray_flags() {
 }
 
 #[test]
-#[ignore = "bug: Move::to() builds a Square from destination bits 100..127 with \
-            from_index_unchecked, so is_legal panics on such garbage in debug builds"]
 fn garbage_destinations_do_not_panic() {
     let pos = Position::start(Variant::Longjiang.rules());
     for bits in [100u32, 127, 1 << 7 | 120, 100 << 7 | 110] {

@@ -22,8 +22,6 @@ pub struct SuiteEntry {
     pub counts: Vec<u64>,
     /// The comment field: what the position isolates and where the counts come from.
     pub comment: String,
-    /// The line starts with `!`: the engine is known to get it wrong (see the comment).
-    pub known_bug: bool,
 }
 
 /// The folder of the perft suites.
@@ -33,7 +31,7 @@ pub fn suite_dir() -> PathBuf {
         .join("perft")
 }
 
-/// Parses one suite file's text. Lines: `[!]<variant>; <SFEN>; <d1> <d2> ...; <comment>`;
+/// Parses one suite file's text. Lines: `<variant>; <SFEN>; <d1> <d2> ...; <comment>`;
 /// blank lines and lines starting with `#` are skipped.
 pub fn parse_suite(name: &str, text: &str) -> Result<Vec<SuiteEntry>, String> {
     let mut out = Vec::new();
@@ -43,10 +41,6 @@ pub fn parse_suite(name: &str, text: &str) -> Result<Vec<SuiteEntry>, String> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let (known_bug, line) = match line.strip_prefix('!') {
-            Some(rest) => (true, rest),
-            None => (false, line),
-        };
         let fields: Vec<&str> = line.splitn(4, ';').map(str::trim).collect();
         if fields.len() != 4 {
             return Err(format!("{origin}: expected 4 ';'-separated fields"));
@@ -66,7 +60,6 @@ pub fn parse_suite(name: &str, text: &str) -> Result<Vec<SuiteEntry>, String> {
             sfen: fields[1].to_string(),
             counts,
             comment: fields[3].to_string(),
-            known_bug,
         });
     }
     Ok(out)
