@@ -5,5 +5,6 @@
 
 pub mod geometry;
 pub mod movegen;
+pub mod notation;
 pub mod rules;
 pub mod tools;

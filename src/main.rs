@@ -6,7 +6,11 @@ use longjiang::tools;
 use std::process::ExitCode;
 
 #[derive(Parser, Debug)]
-#[command(name = "longjiang", version, about = "An engine for 龙将棋 (longjiang)")]
+#[command(
+    name = "longjiang",
+    version,
+    about = "An engine for 龙将棋 (longjiang)"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,

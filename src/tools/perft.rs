@@ -29,7 +29,11 @@ pub struct PerftArgs {
 }
 
 /// Builds the position a tool starts from: a variant, an optional SFEN, optional moves.
-pub fn setup_position(variant: &str, sfen: Option<&str>, moves: Option<&str>) -> Result<Position, String> {
+pub fn setup_position(
+    variant: &str,
+    sfen: Option<&str>,
+    moves: Option<&str>,
+) -> Result<Position, String> {
     let variant: Variant = variant.parse().map_err(|e| format!("{e}"))?;
     let rules = variant.rules();
     let mut pos = match sfen {
@@ -46,10 +50,16 @@ pub fn setup_position(variant: &str, sfen: Option<&str>, moves: Option<&str>) ->
 /// Runs `longjiang perft`, printing the divide lines (if asked) and the summary line.
 pub fn run(args: &PerftArgs) -> Result<(), String> {
     if args.threads == 0 || args.threads > 1024 {
-        return Err(format!("--threads must be between 1 and 1024, got {}", args.threads));
+        return Err(format!(
+            "--threads must be between 1 and 1024, got {}",
+            args.threads
+        ));
     }
     if args.depth > 20 {
-        return Err(format!("depth {} is beyond any practical perft (at most 20)", args.depth));
+        return Err(format!(
+            "depth {} is beyond any practical perft (at most 20)",
+            args.depth
+        ));
     }
     let pos = setup_position(&args.variant, args.sfen.as_deref(), args.moves.as_deref())?;
     let start = Instant::now();
@@ -70,7 +80,11 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
                 println!("{m} {n}");
             }
         }
-        if args.depth == 0 { 1 } else { counts.iter().map(|(_, n)| n).sum() }
+        if args.depth == 0 {
+            1
+        } else {
+            counts.iter().map(|(_, n)| n).sum()
+        }
     } else {
         perft(&mut pos.clone(), args.depth)
     };
