@@ -6,5 +6,6 @@
 pub mod geometry;
 pub mod movegen;
 pub mod notation;
+pub mod protocol;
 pub mod rules;
 pub mod tools;
