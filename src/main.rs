@@ -20,6 +20,8 @@ struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal-move tree (move generator test and benchmark).
     Perft(tools::perft::PerftArgs),
+    /// Convert between ASCII move lists and game-record files, checking every move.
+    Record(tools::record::RecordArgs),
 }
 
 fn main() -> ExitCode {
@@ -30,6 +32,7 @@ fn main() -> ExitCode {
             Err(String::from("no protocol"))
         }
         Some(Command::Perft(args)) => tools::perft::run(&args),
+        Some(Command::Record(args)) => tools::record::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
