@@ -24,8 +24,32 @@ enum Command {
     Record(tools::record::RecordArgs),
 }
 
+/// Parses the command line; a usage error becomes one line on stderr and exit status 2
+/// (help and version requests print as clap formats them).
+fn parse_cli() -> Result<Cli, ExitCode> {
+    match Cli::try_parse() {
+        Ok(cli) => Ok(cli),
+        Err(e) if !e.use_stderr() => {
+            let _ = e.print();
+            Err(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or("bad arguments");
+            eprintln!(
+                "longjiang: {} (see longjiang --help)",
+                first.trim_start_matches("error: ")
+            );
+            Err(ExitCode::from(2))
+        }
+    }
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match parse_cli() {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
     let result = match cli.command {
         None => {
             eprintln!("longjiang: the protocol loop is not built yet; try `longjiang perft 5`");

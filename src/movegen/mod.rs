@@ -115,6 +115,18 @@ impl Context {
     }
 }
 
+/// For a piece pinned along a line: the squares between the king and the pinner, and the
+/// pinner itself.
+fn pin_segment(ctx: &Context, pinned: Square) -> Bitboard {
+    for pinner in attacks::line(ctx.king, pinned) & ctx.theirs {
+        let segment = attacks::between(ctx.king, pinner);
+        if segment.has(pinned) && (segment & ctx.occupied) == Bitboard::from_square(pinned) {
+            return segment.with(pinner);
+        }
+    }
+    Bitboard::EMPTY
+}
+
 /// The legal moves of the non-king piece `kind` on `from`.
 #[inline(always)]
 fn board_piece_moves(pos: &Position, ctx: &Context, kind: PieceKind, from: Square) -> PieceMoves {
@@ -141,7 +153,13 @@ fn board_piece_moves(pos: &Position, ctx: &Context, kind: PieceKind, from: Squar
     };
     to &= ctx.target;
     if ctx.pinned_line.has(from) {
-        to &= attacks::line(ctx.king, from);
+        // Every piece that moves along its pin line stays between the king and the pinner,
+        // except the cavalry, whose two-square leap can jump over the pinner or the king.
+        to &= if kind == PieceKind::Cavalry {
+            pin_segment(ctx, from)
+        } else {
+            attacks::line(ctx.king, from)
+        };
     }
     if ctx.pinned_leg.has(from) {
         to &= pos.leg_pin_targets(from);
@@ -215,13 +233,22 @@ fn drops_allowed(pos: &Position) -> bool {
         && !pos.hand(pos.side_to_move()).is_empty()
 }
 
+/// Hands the legal moves of the mover's pieces to `listener`: the pawns in `pawns` (callers
+/// that count the other pawns set-wise pass only the pinned ones), every other piece, the king
+/// (with castling when not in check), and the drops.
 fn generate_with<const IN_CHECK: bool, F: FnMut(PieceMoves) -> bool>(
     pos: &Position,
+    ctx: &Context,
+    pawns: Bitboard,
     listener: &mut F,
 ) -> bool {
-    let ctx = Context::new::<IN_CHECK>(pos);
+    for from in pawns {
+        let set = board_piece_moves(pos, ctx, PieceKind::Pawn, from);
+        if set.to.any() && listener(set) {
+            return true;
+        }
+    }
     for kind in [
-        PieceKind::Pawn,
         PieceKind::Cavalry,
         PieceKind::Bishop,
         PieceKind::Rook,
@@ -230,19 +257,19 @@ fn generate_with<const IN_CHECK: bool, F: FnMut(PieceMoves) -> bool>(
         PieceKind::Spear,
     ] {
         for from in pos.pieces(ctx.us, kind) {
-            let set = board_piece_moves(pos, &ctx, kind, from);
+            let set = board_piece_moves(pos, ctx, kind, from);
             if set.to.any() && listener(set) {
                 return true;
             }
         }
     }
-    let set = king_moves(pos, &ctx, !IN_CHECK);
+    let set = king_moves(pos, ctx, !IN_CHECK);
     if set.to.any() && listener(set) {
         return true;
     }
     if drops_allowed(pos) {
         for kind in pos.hand(ctx.us).kinds() {
-            let set = drop_moves(pos, &ctx, kind);
+            let set = drop_moves(pos, ctx, kind);
             if set.to.any() && listener(set) {
                 return true;
             }
@@ -251,14 +278,49 @@ fn generate_with<const IN_CHECK: bool, F: FnMut(PieceMoves) -> bool>(
     false
 }
 
+/// The number of moves of the unpinned pawns, computed for all of them at once with shifts
+/// (the per-piece path gives the same count; a test compares them).
+#[inline(always)]
+fn count_free_pawn_moves(pos: &Position, ctx: &Context) -> u64 {
+    let rules = pos.rules();
+    let c = ctx.us.index();
+    let pawns = pos.pieces(ctx.us, PieceKind::Pawn) & !(ctx.pinned_line | ctx.pinned_leg);
+    let empty = !ctx.occupied;
+    let forward = |b: Bitboard| {
+        if ctx.us == Color::Black {
+            b.north()
+        } else {
+            b.south()
+        }
+    };
+    let push = forward(pawns) & empty;
+    let double = forward(forward(pawns & pos.double_step_pawns()) & empty) & empty & ctx.target;
+    let ahead = forward(pawns);
+    let captures = [
+        ahead.west() & ctx.theirs & ctx.target,
+        ahead.east() & ctx.theirs & ctx.target,
+    ];
+    let k = rules.promotion_kinds.len() as u64;
+    let with_promotions = |t: Bitboard| {
+        t.len() as u64
+            + (t & rules.promotion_optional[c]).len() as u64 * k
+            + (t & rules.promotion_forced[c]).len() as u64 * k.saturating_sub(1)
+    };
+    with_promotions(push & ctx.target)
+        + double.len() as u64
+        + with_promotions(captures[0])
+        + with_promotions(captures[1])
+}
+
 /// Hands every non-empty set of legal moves to `listener`, piece by piece; the listener
 /// returns `true` to stop early. Returns whether it was stopped.
 pub fn generate<F: FnMut(PieceMoves) -> bool>(pos: &Position, mut listener: F) -> bool {
     let checkers = pos.checkers();
+    let pawns = pos.pieces(pos.side_to_move(), PieceKind::Pawn);
     if checkers.is_empty() {
-        generate_with::<false, F>(pos, &mut listener)
+        generate_with::<false, F>(pos, &Context::new::<false>(pos), pawns, &mut listener)
     } else if !checkers.has_many() {
-        generate_with::<true, F>(pos, &mut listener)
+        generate_with::<true, F>(pos, &Context::new::<true>(pos), pawns, &mut listener)
     } else {
         // Double (or triple) check: only the king can move.
         let ctx = Context::new::<true>(pos);
@@ -284,12 +346,25 @@ pub fn legal_moves(pos: &Position) -> MoveList {
 
 /// The number of legal moves, counted without building them.
 pub fn count_legal(pos: &Position) -> u64 {
-    let mut n = 0u64;
-    generate(pos, |set| {
-        n += set.len() as u64;
-        false
-    });
-    n
+    fn count<const IN_CHECK: bool>(pos: &Position) -> u64 {
+        let ctx = Context::new::<IN_CHECK>(pos);
+        let mut n = count_free_pawn_moves(pos, &ctx);
+        let pinned_pawns = pos.pieces(ctx.us, PieceKind::Pawn) & (ctx.pinned_line | ctx.pinned_leg);
+        generate_with::<IN_CHECK, _>(pos, &ctx, pinned_pawns, &mut |set: PieceMoves| {
+            n += set.len() as u64;
+            false
+        });
+        n
+    }
+    let checkers = pos.checkers();
+    if checkers.is_empty() {
+        count::<false>(pos)
+    } else if !checkers.has_many() {
+        count::<true>(pos)
+    } else {
+        let ctx = Context::new::<true>(pos);
+        king_moves(pos, &ctx, false).len() as u64
+    }
 }
 
 /// Whether the side to move has at least one legal move.
@@ -329,4 +404,54 @@ pub(crate) fn drops_of(pos: &Position, kind: PieceKind) -> PieceMoves {
     }
     let ctx = Context::new::<false>(pos);
     drop_moves(pos, &ctx, kind)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::LONGJIANG_NODROP;
+
+    fn moves_of(sfen: &str) -> Vec<String> {
+        let pos = Position::from_sfen(sfen, LONGJIANG_NODROP).unwrap();
+        let mut v: Vec<String> = legal_moves(&pos).iter().map(|m| m.to_string()).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn bulk_count_matches_the_move_list_on_random_games() {
+        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut rnd = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for rules in [crate::rules::LONGJIANG, LONGJIANG_NODROP] {
+            for _ in 0..40 {
+                let mut pos = Position::start(rules);
+                for _ in 0..200 {
+                    let moves = legal_moves(&pos);
+                    assert_eq!(count_legal(&pos), moves.len() as u64, "{}", pos.to_sfen());
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos.play(moves[(rnd() % moves.len() as u64) as usize]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn pinned_cavalry_may_not_leap_over_its_pinner_or_king() {
+        // Cavalry e7 pinned by the rook on e8: e7e5 keeps the file closed, e7e9 would open it.
+        let moves = moves_of("5k4/10/4r5/4N5/10/10/10/10/10/4K5 b - - 00 1");
+        assert!(moves.contains(&"e7e5".to_string()));
+        assert!(!moves.contains(&"e7e9".to_string()));
+        // Cavalry d1 pinned along rank 1 by the rook on a1: leaping over the king to f1 is
+        // illegal, leaping to b1 keeps the rank closed.
+        let moves = moves_of("5k4/10/10/10/10/10/10/10/10/r2NK5 b - - 00 1");
+        let from_d1: Vec<&String> = moves.iter().filter(|m| m.starts_with("d1")).collect();
+        assert_eq!(from_d1, ["d1b1"]);
+    }
 }
