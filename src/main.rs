@@ -23,6 +23,8 @@ enum Command {
     /// Search a fixed set of positions to a fixed depth: node count (the regression signature)
     /// and speed; the last line is `<nodes> nodes <nps> nps`.
     Bench(tools::bench::BenchArgs),
+    /// Convert between ASCII move lists and game-record files, checking every move.
+    Record(tools::record::RecordArgs),
 }
 
 /// Parses the command line; a usage error becomes one line on stderr and exit status 2
@@ -58,6 +60,7 @@ fn main() -> ExitCode {
         }
         Some(Command::Perft(args)) => tools::perft::run(&args),
         Some(Command::Bench(args)) => tools::bench::run(&args),
+        Some(Command::Record(args)) => tools::record::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
