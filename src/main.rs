@@ -20,6 +20,11 @@ struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal-move tree (move generator test and benchmark).
     Perft(tools::perft::PerftArgs),
+    /// Search a fixed set of positions to a fixed depth: node count (the regression signature)
+    /// and speed; the last line is `<nodes> nodes <nps> nps`.
+    Bench(tools::bench::BenchArgs),
+    /// Convert between ASCII move lists and game-record files, checking every move.
+    Record(tools::record::RecordArgs),
     /// Play a tournament between engines (USI or UCI, through pipes); see docs/match.md.
     Match(tools::matches::MatchArgs),
 }
@@ -56,6 +61,8 @@ fn main() -> ExitCode {
             Err(String::from("no protocol"))
         }
         Some(Command::Perft(args)) => tools::perft::run(&args),
+        Some(Command::Bench(args)) => tools::bench::run(&args),
+        Some(Command::Record(args)) => tools::record::run(&args),
         Some(Command::Match(args)) => tools::matches::run(&args),
     };
     match result {

@@ -7,7 +7,9 @@
 //!   their pin (or, on a guard's leg, only onto that guard); castling and drops are added;
 //! - one checker: non-king moves must capture it or block it (for a guard's knight check the
 //!   block square is the leg); no drops, no castling;
-//! - two or more checkers: only the king moves.
+//! - two or more checkers: a non-king move must land on a square of every check mask (a
+//!   block on a guard's leg that also lies on the other checker's line); mostly only the king
+//!   moves.
 //!
 //! The king's destinations are tested with the king lifted off the board, so it cannot hide
 //! behind itself. The in-check case is a const generic (cozy-chess `movegen/mod.rs`).
@@ -97,10 +99,12 @@ impl Context {
         let ours = pos.side_pieces(us);
         let mut target = !ours & pos.rules().board;
         if IN_CHECK {
-            target &= pos
-                .checkers()
-                .first()
-                .map_or(Bitboard::EMPTY, |c| check_mask(pos, king, c));
+            // A non-king move must answer every check at once. With two checkers that is
+            // usually impossible, but a guard's leg can lie on the other checker's line (or be
+            // shared by two guards), and one block then answers both.
+            for checker in pos.checkers() {
+                target &= check_mask(pos, king, checker);
+            }
         }
         let st = pos.state();
         Context {
@@ -319,13 +323,8 @@ pub fn generate<F: FnMut(PieceMoves) -> bool>(pos: &Position, mut listener: F) -
     let pawns = pos.pieces(pos.side_to_move(), PieceKind::Pawn);
     if checkers.is_empty() {
         generate_with::<false, F>(pos, &Context::new::<false>(pos), pawns, &mut listener)
-    } else if !checkers.has_many() {
-        generate_with::<true, F>(pos, &Context::new::<true>(pos), pawns, &mut listener)
     } else {
-        // Double (or triple) check: only the king can move.
-        let ctx = Context::new::<true>(pos);
-        let set = king_moves(pos, &ctx, false);
-        set.to.any() && listener(set)
+        generate_with::<true, F>(pos, &Context::new::<true>(pos), pawns, &mut listener)
     }
 }
 
@@ -359,11 +358,8 @@ pub fn count_legal(pos: &Position) -> u64 {
     let checkers = pos.checkers();
     if checkers.is_empty() {
         count::<false>(pos)
-    } else if !checkers.has_many() {
-        count::<true>(pos)
     } else {
-        let ctx = Context::new::<true>(pos);
-        king_moves(pos, &ctx, false).len() as u64
+        count::<true>(pos)
     }
 }
 
@@ -385,9 +381,6 @@ pub(crate) fn moves_from(pos: &Position, from: Square) -> PieceMoves {
     if piece.kind == PieceKind::King {
         let ctx = Context::new::<true>(pos);
         return king_moves(pos, &ctx, checkers.is_empty());
-    }
-    if checkers.has_many() {
-        return empty;
     }
     let ctx = if checkers.is_empty() {
         Context::new::<false>(pos)
@@ -440,6 +433,15 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn one_block_on_a_guard_leg_can_answer_a_double_check() {
+        // The queen on h7 checks the king on e4 along h7-g6-f5, the guard on f6 by a knight
+        // move through its leg f5. The rook's a5f5 blocks both; the king has two squares.
+        let moves = moves_of("9k/p9/10/7q2/5g4/R9/4K5/10/1N8/10 b - - 00 1");
+        assert!(moves.contains(&"a5f5".to_string()), "{moves:?}");
+        assert_eq!(moves.len(), 3, "{moves:?}");
     }
 
     #[test]

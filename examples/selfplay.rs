@@ -1,0 +1,171 @@
+//! Self-play between two configurations of the engine at a fixed node count per move, used to
+//! measure what a pruning technique gains (`--off-b null_move` plays the full engine against
+//! one without null-move pruning). Each random opening is played twice with colours swapped.
+//!
+//! `cargo run --release --example selfplay -- --games 200 --nodes 20000 --off-b lmr`
+//! `cargo run --release --example selfplay -- --dump 40` prints SFENs from played games.
+
+use longjiang::rules::{Color, Outcome, Position, Variant};
+use longjiang::search::{Engine, Features, Limits, Score};
+
+fn features_without(list: &str) -> Features {
+    let mut f = Features::ALL;
+    for name in list.split(',').filter(|s| !s.is_empty()) {
+        match name {
+            "null_move" => f.null_move = false,
+            "lmr" => f.lmr = false,
+            "reverse_futility" => f.reverse_futility = false,
+            "futility" => f.futility = false,
+            "razoring" => f.razoring = false,
+            "check_extension" => f.check_extension = false,
+            other => panic!("unknown feature {other}"),
+        }
+    }
+    f
+}
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+/// Plays one game; returns the winner (None = draw) and the SFENs seen.
+fn play(
+    engines: &mut [Engine; 2],
+    first: usize,
+    opening: &[longjiang::rules::Move],
+    start: &Position,
+    nodes: u64,
+) -> (Option<usize>, Vec<String>) {
+    let mut pos = start.clone();
+    let mut seen = Vec::new();
+    for &m in opening {
+        pos.play(m);
+    }
+    for e in engines.iter_mut() {
+        e.new_game();
+    }
+    let mut ply = 0;
+    let mut lopsided = 0;
+    loop {
+        seen.push(pos.to_sfen());
+        if let Some(o) = pos.outcome() {
+            return (
+                match o {
+                    Outcome::Decisive { winner, .. } => {
+                        let side_idx = if winner == Color::Black { 0 } else { 1 };
+                        Some(if side_idx == 0 { first } else { 1 - first })
+                    }
+                    Outcome::Draw { .. } => None,
+                },
+                seen,
+            );
+        }
+        if ply > 400 {
+            return (None, seen);
+        }
+        let mover = if pos.side_to_move() == Color::Black {
+            first
+        } else {
+            1 - first
+        };
+        let e = &mut engines[mover];
+        e.set_position(pos.clone());
+        let r = e.search_sync(Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        });
+        let Some(m) = r.best else {
+            return (None, seen);
+        };
+        // Adjudicate clearly decided games.
+        let big = match r.score {
+            Score::Mate(n) => n.signum() * 100_000,
+            Score::Cp(c) => c,
+        };
+        if big.abs() > 2500 {
+            lopsided += 1;
+            if lopsided >= 6 {
+                let winner = if big > 0 { mover } else { 1 - mover };
+                return (Some(winner), seen);
+            }
+        } else {
+            lopsided = 0;
+        }
+        pos.play(m);
+        ply += 1;
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let get = |k: &str| {
+        args.iter()
+            .position(|a| a == k)
+            .and_then(|i| args.get(i + 1).cloned())
+    };
+    let games: usize = get("--games").map_or(20, |s| s.parse().unwrap());
+    let nodes: u64 = get("--nodes").map_or(10_000, |s| s.parse().unwrap());
+    let seed: u64 = get("--seed").map_or(1, |s| s.parse().unwrap());
+    let variant: Variant = get("--variant").map_or(Variant::Longjiang, |s| s.parse().unwrap());
+    let off_a = features_without(&get("--off-a").unwrap_or_default());
+    let off_b = features_without(&get("--off-b").unwrap_or_default());
+    let dump: Option<usize> = get("--dump").map(|s| s.parse().unwrap());
+    let start = Position::start(variant.rules());
+    let mut engines = [Engine::new(), Engine::new()];
+    engines[0].set_features(off_a);
+    engines[1].set_features(off_b);
+    for e in &mut engines {
+        e.set_hash_mb(16);
+    }
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ seed.wrapping_mul(0x1234_5678_9abc_def1));
+    let (mut wa, mut wb, mut d) = (0, 0, 0);
+    for g in 0..games {
+        // A random opening of 4 to 7 plies.
+        let mut p = start.clone();
+        let mut opening = Vec::new();
+        let n = 4 + (rng.next() % 4) as usize;
+        for _ in 0..n {
+            let moves = longjiang::movegen::legal_moves(&p);
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[(rng.next() % moves.len() as u64) as usize];
+            opening.push(m);
+            p.play(m);
+        }
+        for first in [0, 1] {
+            let (w, seen) = play(&mut engines, first, &opening, &start, nodes);
+            match w {
+                Some(0) => wa += 1,
+                Some(_) => wb += 1,
+                None => d += 1,
+            }
+            if let Some(every) = dump {
+                for (i, s) in seen.iter().enumerate() {
+                    if i > 0 && i % every == 0 {
+                        println!("{s}");
+                    }
+                }
+            }
+        }
+        let total = (wa + wb + d) as f64;
+        let score = (wa as f64 + d as f64 / 2.0) / total;
+        let elo = if score > 0.0 && score < 1.0 {
+            -400.0 * (1.0 / score - 1.0).log10()
+        } else {
+            f64::NAN
+        };
+        eprintln!(
+            "after {} games: A {wa} B {wb} draws {d}  A scores {:.1}%  Elo(A-B) {:+.0}",
+            (g + 1) * 2,
+            score * 100.0,
+            elo
+        );
+    }
+}

@@ -1,0 +1,590 @@
+//! The principal-variation alpha-beta search. The steps are numbered and named as in
+//! Stockfish's `search.cpp` so that each can be compared with its model; the pruning margins
+//! are the constants below, each kept only where self-play showed it pays (see the issue
+//! notes).
+
+use super::history::{Histories, stat_bonus};
+use super::picker::{Context, MovePicker, is_tactical};
+use super::see::see_ge;
+use super::thread::Worker;
+use super::tt::TtBound;
+use super::value::{self, INFINITE, MATE_IN_MAX_PLY, MATED_IN_MAX_PLY, MAX_PLY, Value};
+use crate::eval;
+use crate::rules::{Move, Piece, PieceKind};
+use arrayvec::ArrayVec;
+
+/// Which pruning techniques are on (all by default); self-play measurements switch them off
+/// one at a time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// Null-move pruning.
+    pub null_move: bool,
+    /// Late-move reductions.
+    pub lmr: bool,
+    /// Reverse futility (static null move) pruning.
+    pub reverse_futility: bool,
+    /// Futility pruning of quiet moves, move-count pruning, SEE pruning in the move loop.
+    pub futility: bool,
+    /// Razoring.
+    pub razoring: bool,
+    /// Check extensions.
+    pub check_extension: bool,
+}
+
+impl Features {
+    /// Everything on.
+    pub const ALL: Features = Features {
+        null_move: true,
+        lmr: true,
+        reverse_futility: true,
+        futility: true,
+        razoring: true,
+        check_extension: true,
+    };
+}
+
+impl Default for Features {
+    fn default() -> Self {
+        Features::ALL
+    }
+}
+
+/// Reverse futility margin per ply of depth.
+const RFP_MARGIN: Value = 90;
+/// Reverse futility applies below this depth.
+const RFP_DEPTH: i32 = 8;
+/// Razoring margin (base and per ply).
+const RAZOR_MARGIN: Value = 450;
+/// Futility margin for quiet moves: base and per ply of the reduced depth.
+const FUTILITY_BASE: Value = 160;
+const FUTILITY_PER_PLY: Value = 140;
+
+/// Reduction for the `n`th move at `depth` (in plies), before adjustments.
+#[inline]
+pub(crate) fn reduction(depth: i32, n: usize, improving: bool) -> i32 {
+    let d = (depth.max(1) as f64).ln();
+    let m = (n.max(1) as f64).ln();
+    let r = (d * m / 2.0 + 0.35) as i32;
+    if !improving && r > 1 { r + 1 } else { r }
+}
+
+/// Quiet moves beyond this count are not tried at low depth.
+#[inline]
+fn futility_move_count(improving: bool, depth: i32) -> usize {
+    let n = (3 + depth * depth) as usize;
+    if improving { n } else { n / 2 + 1 }
+}
+
+impl Worker<'_> {
+    /// Searches the current position to `depth` within `(alpha, beta)`; `PV` marks nodes on the
+    /// principal variation (full windows), `cut_node` the nodes expected to fail high.
+    pub(crate) fn search<const PV: bool>(
+        &mut self,
+        mut alpha: Value,
+        mut beta: Value,
+        depth: i32,
+        cut_node: bool,
+        ply: usize,
+    ) -> Value {
+        // Step 1. Initialize node.
+        if depth <= 0 {
+            return self.qsearch::<PV>(alpha, beta, ply);
+        }
+        let root = ply == 0;
+        let in_check = self.pos.in_check();
+        if PV {
+            self.pv_len[ply] = ply;
+            self.seldepth = self.seldepth.max(ply + 1);
+        }
+        if !root && self.enter_node() {
+            return 0;
+        }
+        let features = self.features;
+
+        if !root {
+            // Step 2. Aborted search and immediate draw (repetition, perpetual check).
+            if let Some(v) = self.repetition_value(ply) {
+                return v;
+            }
+            if ply >= MAX_PLY - 2 {
+                return if in_check {
+                    0
+                } else {
+                    eval::evaluate(&self.pos)
+                };
+            }
+            // Step 3. Mate distance pruning: no line from here can beat a mate already found
+            // nearer the root.
+            alpha = alpha.max(value::mated_in(ply));
+            beta = beta.min(value::mate_in(ply + 1));
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        {
+            let f = self.frame_mut(ply + 1);
+            f.killers = [Move::NONE; 2];
+        }
+        let excluded = self.frame(ply as isize).excluded;
+
+        // Step 4. Transposition table lookup.
+        let key = self.pos.key();
+        let tte = if excluded == Move::NONE {
+            self.shared.tt.probe(key)
+        } else {
+            None
+        };
+        let tt_value = tte.map_or(value::NONE, |t| value::from_tt(t.value, ply));
+        let tt_move = if root {
+            self.root_moves[self.pv_idx].mv
+        } else {
+            tte.map_or(Move::NONE, |t| t.mv)
+        };
+        let tt_pv = PV || tte.is_some_and(|t| t.pv);
+        if !PV
+            && let Some(t) = tte
+            && tt_value != value::NONE
+            && t.depth >= depth
+            && match t.bound {
+                TtBound::Lower => tt_value >= beta,
+                TtBound::Upper => tt_value <= alpha,
+                TtBound::Exact => true,
+                TtBound::None => false,
+            }
+        {
+            // A quiet TT move that fails high earns its history here too.
+            if tt_move != Move::NONE
+                && tt_value >= beta
+                && !is_tactical(&self.pos, tt_move)
+                && super::picker::is_legal(&self.pos, tt_move)
+            {
+                self.update_quiet_stats(ply, tt_move, stat_bonus(depth), &[]);
+            }
+            return tt_value;
+        }
+
+        // Step 5. (Tablebases: none for this game.)
+
+        // Step 6. Static evaluation.
+        let static_eval;
+        let mut eval_v;
+        let improving;
+        if in_check {
+            static_eval = value::NONE;
+            eval_v = value::NONE;
+            improving = false;
+            self.frame_mut(ply).static_eval = value::NONE;
+            self.frame_mut(ply).in_check = true;
+        } else {
+            static_eval = match tte {
+                Some(t) if t.eval != value::NONE => t.eval,
+                _ => eval::evaluate(&self.pos),
+            };
+            eval_v = static_eval;
+            if tte.is_none() && excluded == Move::NONE {
+                self.shared.tt.store(
+                    key,
+                    Move::NONE,
+                    value::NONE,
+                    static_eval,
+                    super::tt::DEPTH_MIN,
+                    TtBound::None,
+                    tt_pv,
+                );
+            }
+            // The table's value is a better estimate when its bound points the right way.
+            if tt_value != value::NONE
+                && let Some(t) = tte
+                && match t.bound {
+                    TtBound::Lower => tt_value > eval_v,
+                    TtBound::Upper => tt_value < eval_v,
+                    TtBound::Exact => true,
+                    TtBound::None => false,
+                }
+            {
+                eval_v = tt_value;
+            }
+            self.frame_mut(ply).static_eval = static_eval;
+            self.frame_mut(ply).in_check = false;
+            let two_back = if ply >= 2 {
+                self.frame(ply as isize - 2).static_eval
+            } else {
+                value::NONE
+            };
+            improving = two_back == value::NONE || static_eval > two_back;
+        }
+
+        if !PV && !in_check && excluded == Move::NONE {
+            // Step 7. Razoring: far below alpha at low depth, trust quiescence.
+            if features.razoring && depth <= 2 && eval_v + RAZOR_MARGIN * depth <= alpha {
+                let v = self.qsearch::<false>(alpha - 1, alpha, ply);
+                if v < alpha {
+                    return v;
+                }
+            }
+
+            // Step 8. Futility pruning: child node (reverse futility / static null move).
+            if features.reverse_futility
+                && depth < RFP_DEPTH
+                && eval_v - RFP_MARGIN * (depth - improving as i32) >= beta
+                && eval_v < MATE_IN_MAX_PLY
+            {
+                return eval_v;
+            }
+
+            // Step 9. Null move search with verification search.
+            let prev_null = ply > 0 && self.frame(ply as isize - 1).current == Move::NONE;
+            if features.null_move
+                && cut_node
+                && !prev_null
+                && depth >= 3
+                && eval_v >= beta
+                && static_eval >= beta - 20 * depth + 150
+                && ply >= self.nmp_min_ply
+                && self.has_mobile_material()
+            {
+                let r = 3 + depth / 4 + ((eval_v - beta) / 200).min(3);
+                self.play_null(ply);
+                let v = -self.search::<false>(-beta, -beta + 1, depth - r, false, ply + 1);
+                self.pos.undo_null();
+                if self.stopped {
+                    return 0;
+                }
+                if v >= beta {
+                    let v = if v >= MATE_IN_MAX_PLY { beta } else { v };
+                    if self.nmp_min_ply > 0 || depth < 12 {
+                        return v;
+                    }
+                    // Verification at high depth, with null moves off for a while.
+                    self.nmp_min_ply = ply + (3 * (depth - r) / 4) as usize;
+                    let w = self.search::<false>(beta - 1, beta, depth - r, false, ply);
+                    self.nmp_min_ply = 0;
+                    if w >= beta {
+                        return v;
+                    }
+                }
+            }
+        }
+
+        // Step 10. (ProbCut: not used.)
+        // Step 11. Internal iterative reduction: a PV or cut node without a table move is
+        // searched a little shallower.
+        let mut depth = depth;
+        if !root && tt_move == Move::NONE && depth >= 6 && (PV || cut_node) {
+            depth -= 1;
+        }
+
+        // Step 12. A small probcut-free moves loop.
+        let ctx = Context {
+            cont: [
+                if ply >= 1 {
+                    self.frame(ply as isize - 1).cont_block
+                } else {
+                    Histories::NO_CONT
+                },
+                if ply >= 2 {
+                    self.frame(ply as isize - 2).cont_block
+                } else {
+                    Histories::NO_CONT
+                },
+                if ply >= 4 {
+                    self.frame(ply as isize - 4).cont_block
+                } else {
+                    Histories::NO_CONT
+                },
+            ],
+            killers: self.frame(ply as isize).killers,
+            counter: if ply >= 1 {
+                self.data
+                    .hist
+                    .counter(self.frame(ply as isize - 1).counter_key)
+            } else {
+                Move::NONE
+            },
+        };
+        let mut picker = MovePicker::new(&self.pos, tt_move, depth, ctx);
+        let us = self.pos.side_to_move();
+        let mut best = -INFINITE;
+        let mut best_move = Move::NONE;
+        let mut move_count = 0usize;
+        let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
+        let mut captures: ArrayVec<Move, 32> = ArrayVec::new();
+        let tt_capture = tt_move != Move::NONE && is_tactical(&self.pos, tt_move);
+        let mobile = self.has_mobile_material();
+
+        while let Some(m) = picker.next(&self.pos, &self.data.hist) {
+            if m == excluded {
+                continue;
+            }
+            if root && !self.root_moves[self.pv_idx..].iter().any(|r| r.mv == m) {
+                continue;
+            }
+            move_count += 1;
+            self.frame_mut(ply).move_count = move_count;
+            let tactical = is_tactical(&self.pos, m);
+            let gives_check = self.pos.gives_check(m);
+            let mut new_depth = depth - 1;
+
+            // Step 13. Pruning at shallow depth.
+            if !root && features.futility && mobile && best > MATED_IN_MAX_PLY {
+                let lmr_depth = (new_depth - reduction(depth, move_count, improving)).max(0);
+                if !tactical && !gives_check {
+                    // Move count based pruning.
+                    if move_count >= futility_move_count(improving, depth) {
+                        picker.skip_quiets = true;
+                        continue;
+                    }
+                    // Futility pruning: parent node.
+                    if !in_check
+                        && lmr_depth < 7
+                        && static_eval + FUTILITY_BASE + FUTILITY_PER_PLY * lmr_depth <= alpha
+                    {
+                        continue;
+                    }
+                    // Prune moves that lose material in the exchange on their square.
+                    if !see_ge(&self.pos, m, -25 * lmr_depth * lmr_depth) {
+                        continue;
+                    }
+                } else if !see_ge(&self.pos, m, -120 * depth) {
+                    continue;
+                }
+            }
+
+            // Step 14. Extensions: checks that do not lose material.
+            if features.check_extension && gives_check && (depth > 6 || see_ge(&self.pos, m, 0)) {
+                new_depth += 1;
+            }
+
+            // Step 15. Make the move.
+            self.play(m, ply);
+            let nodes_before = self.nodes;
+
+            // Step 16. Late moves reduction / extension.
+            let mut v;
+            let do_full;
+            if features.lmr
+                && depth >= 3
+                && move_count > 1 + 2 * root as usize
+                && (!tactical || cut_node || !tt_pv)
+            {
+                let mut r = reduction(depth, move_count, improving);
+                if tt_pv {
+                    r -= 1;
+                }
+                if cut_node {
+                    r += 1;
+                }
+                if tt_capture && !tactical {
+                    r += 1;
+                }
+                if in_check {
+                    r -= 1;
+                }
+                if !tactical {
+                    let piece = self.moved_piece_after(m);
+                    let h = self.data.hist.quiet(us, m)
+                        + self.data.hist.cont(ctx.cont[0], piece, m.to().index())
+                        + self.data.hist.cont(ctx.cont[1], piece, m.to().index());
+                    r -= h / 8_000;
+                } else {
+                    r -= 1;
+                }
+                let d = (new_depth - r).clamp(1, new_depth.max(1));
+                v = -self.search::<false>(-(alpha + 1), -alpha, d, true, ply + 1);
+                do_full = v > alpha && d < new_depth;
+            } else {
+                v = 0;
+                do_full = !PV || move_count > 1;
+            }
+
+            // Step 17. Full depth search when LMR is skipped or fails high.
+            if do_full {
+                v = -self.search::<false>(-(alpha + 1), -alpha, new_depth, !cut_node, ply + 1);
+            }
+            if PV && (move_count == 1 || (v > alpha && (root || v < beta))) {
+                self.pv_len[ply + 1] = ply + 1;
+                v = -self.search::<true>(-beta, -alpha, new_depth, false, ply + 1);
+            }
+
+            // Step 18. Undo move.
+            self.pos.undo();
+            let _ = nodes_before;
+
+            // Step 19. Check for a new best move.
+            if self.stopped {
+                return 0;
+            }
+            if root {
+                let seldepth = self.seldepth;
+                let pv: Vec<Move> = if move_count == 1 || v > alpha {
+                    std::iter::once(m)
+                        .chain(
+                            self.pv[ply + 1][ply + 1..self.pv_len[ply + 1]]
+                                .iter()
+                                .copied(),
+                        )
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                if let Some(rm) = self.root_moves.iter_mut().find(|r| r.mv == m) {
+                    if move_count == 1 || v > alpha {
+                        rm.score = v;
+                        rm.seldepth = seldepth;
+                        rm.pv = pv;
+                    } else {
+                        rm.score = -INFINITE;
+                    }
+                }
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = m;
+                    if PV && !root {
+                        self.update_pv(ply, m);
+                    }
+                    if PV && v < beta {
+                        alpha = v;
+                    } else {
+                        break; // Fail high.
+                    }
+                }
+            }
+            if m != best_move {
+                if tactical {
+                    let _ = captures.try_push(m);
+                } else {
+                    let _ = quiets.try_push(m);
+                }
+            }
+        }
+
+        // Step 20. Check for mate and stalemate.
+        if move_count == 0 {
+            best = if excluded != Move::NONE {
+                alpha
+            } else if in_check {
+                value::mated_in(ply)
+            } else {
+                self.stalemate_value(ply)
+            };
+        } else if best_move != Move::NONE {
+            let bonus = stat_bonus(depth);
+            if !is_tactical(&self.pos, best_move) {
+                self.update_quiet_stats(ply, best_move, bonus, &quiets);
+            } else if let Some((p, k)) = self.capture_parts(best_move) {
+                self.data.hist.update_capture(p, best_move, k, bonus);
+            }
+            for &c in &captures {
+                if let Some((p, k)) = self.capture_parts(c) {
+                    self.data.hist.update_capture(p, c, k, -bonus);
+                }
+            }
+        }
+
+        if excluded == Move::NONE && !(root && self.pv_idx > 0) {
+            let bound = if best >= beta {
+                TtBound::Lower
+            } else if PV && best_move != Move::NONE {
+                TtBound::Exact
+            } else {
+                TtBound::Upper
+            };
+            self.shared.tt.store(
+                key,
+                best_move,
+                value::to_tt(best, ply),
+                static_eval,
+                depth,
+                bound,
+                tt_pv,
+            );
+        }
+        best
+    }
+
+    /// The piece that moves (or is dropped) with `m`, before it is played.
+    #[inline(always)]
+    pub(crate) fn moved_piece(&self, m: Move) -> Option<Piece> {
+        match m.from() {
+            Some(f) => self.pos.piece_at(f),
+            None => m
+                .drop_kind()
+                .map(|k| Piece::new(self.pos.side_to_move(), k)),
+        }
+    }
+
+    /// `moved_piece` when `m` has just been played (the piece stands on its destination;
+    /// a promotion is looked up as the promoted piece).
+    #[inline(always)]
+    fn moved_piece_after(&self, m: Move) -> Piece {
+        self.pos
+            .piece_at(m.to())
+            .unwrap_or(Piece::new(!self.pos.side_to_move(), PieceKind::Pawn))
+    }
+
+    /// The mover and the captured kind of a capture (`None` for non-captures).
+    fn capture_parts(&self, m: Move) -> Option<(Piece, PieceKind)> {
+        let victim = self.pos.piece_at(m.to())?;
+        let p = self.moved_piece(m)?;
+        Some((p, victim.kind))
+    }
+
+    /// Whether the side to move has something besides king and pawns to move or drop (null
+    /// move is unsafe without: zugzwang).
+    fn has_mobile_material(&self) -> bool {
+        let us = self.pos.side_to_move();
+        let pieces = self.pos.side_pieces(us);
+        let pawns_king =
+            self.pos.pieces(us, PieceKind::Pawn) | self.pos.pieces(us, PieceKind::King);
+        (pieces & !pawns_king).any() || !self.pos.hand(us).is_empty()
+    }
+
+    /// Rewards the quiet move `m` that was best at `ply`, and punishes the quiet moves tried
+    /// before it.
+    fn update_quiet_stats(&mut self, ply: usize, m: Move, bonus: i32, tried: &[Move]) {
+        let us = self.pos.side_to_move();
+        {
+            let f = self.frame_mut(ply);
+            if f.killers[0] != m {
+                f.killers[1] = f.killers[0];
+                f.killers[0] = m;
+            }
+        }
+        if ply >= 1 {
+            let key = self.frame(ply as isize - 1).counter_key;
+            self.data.hist.set_counter(key, m);
+        }
+        let blocks = [
+            if ply >= 1 {
+                self.frame(ply as isize - 1).cont_block
+            } else {
+                Histories::NO_CONT
+            },
+            if ply >= 2 {
+                self.frame(ply as isize - 2).cont_block
+            } else {
+                Histories::NO_CONT
+            },
+            if ply >= 4 {
+                self.frame(ply as isize - 4).cont_block
+            } else {
+                Histories::NO_CONT
+            },
+        ];
+        self.bump(us, m, bonus, &blocks);
+        for &q in tried {
+            self.bump(us, q, -bonus, &blocks);
+        }
+    }
+
+    fn bump(&mut self, us: crate::rules::Color, m: Move, bonus: i32, blocks: &[usize; 3]) {
+        self.data.hist.update_quiet(us, m, bonus);
+        if let Some(p) = self.moved_piece(m) {
+            for &b in blocks {
+                self.data.hist.update_cont(b, p, m.to().index(), bonus);
+            }
+        }
+    }
+}

@@ -1,0 +1,234 @@
+//! `Engine`: the object the protocol and the tools drive. It owns the options, the shared
+//! transposition table and the per-thread statistics that survive between searches; `start`
+//! hands all of it to a fresh main search thread, which starts the helper threads (Lazy SMP)
+//! and reports through the listener.
+
+use super::Features;
+use super::thread::{self, Shared, ThreadData};
+use super::tt::TranspositionTable;
+use super::value;
+use super::{Limits, Listener, Score, SearchEvent, SearchResult};
+use crate::rules::{LONGJIANG, Position};
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// Default table size in MiB.
+pub const DEFAULT_HASH_MB: usize = 64;
+/// Default move overhead.
+pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(50);
+/// The most threads the engine accepts.
+pub const MAX_THREADS: usize = 256;
+/// The most MultiPV lines the engine accepts.
+pub const MAX_MULTIPV: usize = 500;
+
+type Outcome = (SearchResult, Vec<ThreadData>);
+
+/// A search engine: options, table, threads. See the module documentation.
+pub struct Engine {
+    tt: Arc<TranspositionTable>,
+    threads: usize,
+    multipv: usize,
+    overhead: Duration,
+    position: Position,
+    data: Vec<ThreadData>,
+    running: Option<(Arc<Shared>, JoinHandle<Outcome>)>,
+    last: Option<SearchResult>,
+    features: Features,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new()
+    }
+}
+
+impl Engine {
+    /// An engine with a 64 MiB table, one thread, one PV line, 50 ms move overhead, set on
+    /// the start position of the drop game.
+    pub fn new() -> Engine {
+        Engine {
+            tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
+            threads: 1,
+            multipv: 1,
+            overhead: DEFAULT_MOVE_OVERHEAD,
+            position: Position::start(LONGJIANG),
+            data: vec![ThreadData::new()],
+            running: None,
+            last: None,
+            features: Features::ALL,
+        }
+    }
+
+    /// Resizes (and so clears) the table. Waits for a running search first.
+    pub fn set_hash_mb(&mut self, mb: usize) {
+        self.finish();
+        self.tt = Arc::new(TranspositionTable::new(mb.max(1)));
+    }
+
+    /// Sets the number of search threads (1 ..= `MAX_THREADS`).
+    pub fn set_threads(&mut self, n: usize) {
+        self.finish();
+        self.threads = n.clamp(1, MAX_THREADS);
+        self.data.truncate(self.threads);
+        while self.data.len() < self.threads {
+            self.data.push(ThreadData::new());
+        }
+    }
+
+    /// Sets how many best lines the search reports (1 ..= `MAX_MULTIPV`).
+    pub fn set_multipv(&mut self, n: usize) {
+        self.multipv = n.clamp(1, MAX_MULTIPV);
+    }
+
+    /// Sets the time kept in reserve per move for communication delays.
+    pub fn set_move_overhead(&mut self, d: Duration) {
+        self.overhead = d;
+    }
+
+    /// Switches pruning techniques on or off (for measuring what each one gains).
+    pub fn set_features(&mut self, features: Features) {
+        self.features = features;
+    }
+
+    /// Forgets everything learnt: clears the table and the move-ordering statistics.
+    pub fn new_game(&mut self) {
+        self.finish();
+        self.tt.clear();
+        for d in &mut self.data {
+            d.clear();
+        }
+    }
+
+    /// Sets the position to search; its history (the moves that led to it) is used for
+    /// repetition and perpetual-check detection.
+    pub fn set_position(&mut self, pos: Position) {
+        self.position = pos;
+    }
+
+    /// The position the next search starts from.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// Starts a search and returns at once; progress and the best move go to `listener` from
+    /// the search thread. A search still running is stopped first (its answer is delivered).
+    pub fn start(&mut self, limits: Limits, listener: Listener) {
+        self.finish();
+        let shared = Arc::new(Shared::new(
+            limits,
+            &self.position,
+            self.overhead,
+            self.multipv,
+            self.threads,
+            Arc::clone(&self.tt),
+            self.features,
+        ));
+        let data = std::mem::take(&mut self.data);
+        let pos = self.position.clone();
+        let sh = Arc::clone(&shared);
+        let spawned = std::thread::Builder::new()
+            .name("search-main".into())
+            .stack_size(thread::STACK_SIZE)
+            .spawn(move || thread::run(&sh, pos, data, &listener));
+        match spawned {
+            Ok(handle) => self.running = Some((shared, handle)),
+            Err(_) => {
+                // No thread could be started: nothing can search, so nothing was taken.
+                self.data = (0..self.threads).map(|_| ThreadData::new()).collect();
+            }
+        }
+    }
+
+    /// Asks the running search to stop; it still delivers its best move to the listener.
+    pub fn stop(&self) {
+        if let Some((shared, _)) = &self.running {
+            shared.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Tells a pondering search that the expected move was played: from now on it runs under
+    /// its normal time limits.
+    pub fn ponderhit(&self) {
+        if let Some((shared, _)) = &self.running {
+            shared.ponderhit();
+        }
+    }
+
+    /// Blocks until the running search (if any) has delivered its best move.
+    pub fn wait(&mut self) {
+        if let Some((_, handle)) = self.running.take() {
+            match handle.join() {
+                Ok((result, data)) => {
+                    self.data = data;
+                    self.last = Some(result);
+                }
+                Err(_) => {
+                    // A search thread panicked (a bug); keep the engine usable.
+                    self.data = (0..self.threads).map(|_| ThreadData::new()).collect();
+                }
+            }
+        }
+    }
+
+    /// Whether a search is running (it may already have delivered its answer and be about to
+    /// end).
+    pub fn is_searching(&self) -> bool {
+        self.running
+            .as_ref()
+            .is_some_and(|(_, handle)| !handle.is_finished())
+    }
+
+    /// Searches the current position to `limits` and returns the answer (for tests, bench and
+    /// the match runner). Infinite and ponder searches are not allowed here and run as if
+    /// neither were set.
+    pub fn search_sync(&mut self, mut limits: Limits) -> SearchResult {
+        limits.infinite = false;
+        limits.ponder = false;
+        self.search_with(limits, Arc::new(|_: &SearchEvent| {}))
+    }
+
+    /// Like `search_sync`, reporting progress to `listener` as `start` does.
+    pub fn search_with(&mut self, limits: Limits, listener: Listener) -> SearchResult {
+        self.start(limits, listener);
+        self.wait();
+        self.last.take().unwrap_or(SearchResult {
+            best: None,
+            ponder: None,
+            score: Score::Cp(value::DRAW),
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+        })
+    }
+
+    /// Stops and waits for a running search.
+    fn finish(&mut self) {
+        self.stop();
+        self.wait();
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
+
+/// The listener type built from a closure; a convenience for callers.
+pub fn listener<F: Fn(&SearchEvent) + Send + Sync + 'static>(f: F) -> Listener {
+    Arc::new(f)
+}
+
+/// A listener that collects every event, for tests and tools.
+pub fn collecting_listener() -> (Listener, Arc<Mutex<Vec<SearchEvent>>>) {
+    let events = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&events);
+    let l: Listener = Arc::new(move |e: &SearchEvent| {
+        if let Ok(mut v) = sink.lock() {
+            v.push(e.clone());
+        }
+    });
+    (l, events)
+}

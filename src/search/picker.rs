@@ -1,0 +1,442 @@
+//! The move picker: hands out the moves of a node one at a time, best-looking first, and
+//! generates each group only when the previous ones did not cause a cut-off. An explicit stage
+//! machine, as Stockfish's `movepick.cpp`:
+//!
+//! main search: TT move → captures and promotions (generated, scored by the captured value and
+//! the capture history) handing out the good ones (static exchange not losing) → killer 1 →
+//! killer 2 → counter-move → quiet board moves by history → drops by the drop history → the
+//! captures that lose material;
+//! in check: TT move → every evasion (captures first);
+//! quiescence: TT move → captures and promotions (and, in check, every evasion).
+
+use super::history::Histories;
+use super::see::{SEE_VALUE, see_ge};
+use crate::movegen::{self, MAX_MOVES};
+use crate::rules::{Move, PieceKind, Position};
+use arrayvec::ArrayVec;
+
+/// The stages, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Stage {
+    MainTt,
+    CaptureInit,
+    GoodCaptures,
+    Killer1,
+    Killer2,
+    Counter,
+    QuietInit,
+    Quiets,
+    DropInit,
+    Drops,
+    BadCaptures,
+    EvasionTt,
+    EvasionInit,
+    Evasions,
+    QsTt,
+    QsCaptureInit,
+    QsCaptures,
+    Done,
+}
+
+/// A move with its ordering score.
+#[derive(Clone, Copy, Debug)]
+struct Scored {
+    mv: Move,
+    score: i32,
+}
+
+/// What the picker needs to know about the node besides the position.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Context {
+    /// The continuation-history blocks of the moves 1, 2 and 4 plies before.
+    pub cont: [usize; 3],
+    /// The killers of this ply.
+    pub killers: [Move; 2],
+    /// The counter-move to the previous move.
+    pub counter: Move,
+}
+
+/// Whether `m` captures something or promotes (the "tactical" moves quiescence looks at).
+#[inline(always)]
+pub(crate) fn is_tactical(pos: &Position, m: Move) -> bool {
+    m.promotion_kind().is_some() || (!m.is_castle() && pos.piece_at(m.to()).is_some())
+}
+
+/// Whether the move (legal by the generator) really leaves the mover's king safe.
+///
+/// Works around a move-generator bug: a cavalry pinned along a line may leap two squares along
+/// that line, over its own king or over the pinning piece, and the generator (which masks a
+/// pinned piece's moves with the whole line) lets it. Only pinned cavalry moves are examined, so
+/// this costs nothing elsewhere.
+#[inline(always)]
+pub(crate) fn king_stays_safe(pos: &Position, m: Move) -> bool {
+    let Some(from) = m.from() else { return true };
+    if !pos.pinned().has(from) {
+        return true;
+    }
+    if pos
+        .piece_at(from)
+        .is_none_or(|p| p.kind != PieceKind::Cavalry)
+    {
+        return true;
+    }
+    let us = pos.side_to_move();
+    let to = m.to();
+    let occ = pos.occupied().without(from).with(to);
+    (pos.attackers_to(pos.king(us), occ) & pos.side_pieces(!us))
+        .without(to)
+        .is_empty()
+}
+
+/// `Position::is_legal` plus [`king_stays_safe`], for moves from tables and killers.
+#[inline(always)]
+pub(crate) fn is_legal(pos: &Position, m: Move) -> bool {
+    pos.is_legal(m) && king_stays_safe(pos, m)
+}
+
+/// Hands out the moves of one node.
+pub(crate) struct MovePicker {
+    stage: Stage,
+    tt_move: Move,
+    ctx: Context,
+    depth: i32,
+    moves: ArrayVec<Scored, MAX_MOVES>,
+    cur: usize,
+    bad: ArrayVec<Move, MAX_MOVES>,
+    bad_cur: usize,
+    /// Set by the search (move-count pruning): quiet moves are no longer wanted.
+    pub skip_quiets: bool,
+}
+
+impl MovePicker {
+    /// A picker for the main search at `depth`.
+    pub fn new(pos: &Position, tt_move: Move, depth: i32, ctx: Context) -> MovePicker {
+        let in_check = pos.in_check();
+        let stage = if in_check {
+            Stage::EvasionTt
+        } else {
+            Stage::MainTt
+        };
+        let tt_ok = tt_move != Move::NONE && is_legal(pos, tt_move);
+        MovePicker {
+            stage: if tt_ok { stage } else { next_after_tt(stage) },
+            tt_move: if tt_ok { tt_move } else { Move::NONE },
+            ctx,
+            depth,
+            moves: ArrayVec::new(),
+            cur: 0,
+            bad: ArrayVec::new(),
+            bad_cur: 0,
+            skip_quiets: false,
+        }
+    }
+
+    /// A picker for quiescence: tactical moves, or every evasion when in check.
+    pub fn new_qsearch(pos: &Position, tt_move: Move, ctx: Context) -> MovePicker {
+        let in_check = pos.in_check();
+        let stage = if in_check {
+            Stage::EvasionTt
+        } else {
+            Stage::QsTt
+        };
+        let tt_ok = tt_move != Move::NONE
+            && (in_check || is_tactical(pos, tt_move))
+            && is_legal(pos, tt_move);
+        MovePicker {
+            stage: if tt_ok { stage } else { next_after_tt(stage) },
+            tt_move: if tt_ok { tt_move } else { Move::NONE },
+            ctx,
+            depth: 0,
+            moves: ArrayVec::new(),
+            cur: 0,
+            bad: ArrayVec::new(),
+            bad_cur: 0,
+            skip_quiets: false,
+        }
+    }
+
+    /// The next move to try, or `None` when the node's moves are exhausted.
+    pub fn next(&mut self, pos: &Position, h: &Histories) -> Option<Move> {
+        loop {
+            match self.stage {
+                Stage::MainTt | Stage::EvasionTt | Stage::QsTt => {
+                    self.stage = next_after_tt(self.stage);
+                    return Some(self.tt_move);
+                }
+                Stage::CaptureInit | Stage::QsCaptureInit => {
+                    self.gen_tactical(pos, h);
+                    self.stage = if self.stage == Stage::CaptureInit {
+                        Stage::GoodCaptures
+                    } else {
+                        Stage::QsCaptures
+                    };
+                }
+                Stage::GoodCaptures => {
+                    while let Some(s) = self.pick_best() {
+                        if s.mv == self.tt_move {
+                            continue;
+                        }
+                        // A capture that loses material (allowing a little when its history
+                        // is good) waits for the last stage.
+                        if see_ge(pos, s.mv, -s.score / 18) {
+                            return Some(s.mv);
+                        }
+                        let _ = self.bad.try_push(s.mv);
+                    }
+                    self.stage = Stage::Killer1;
+                }
+                Stage::Killer1 | Stage::Killer2 | Stage::Counter => {
+                    let m = match self.stage {
+                        Stage::Killer1 => self.ctx.killers[0],
+                        Stage::Killer2 => self.ctx.killers[1],
+                        _ => self.ctx.counter,
+                    };
+                    self.stage = match self.stage {
+                        Stage::Killer1 => Stage::Killer2,
+                        Stage::Killer2 => Stage::Counter,
+                        _ => Stage::QuietInit,
+                    };
+                    if self.skip_quiets || !self.is_refutation_ok(pos, m) {
+                        continue;
+                    }
+                    if self.stage == Stage::QuietInit
+                        && (m == self.ctx.killers[0] || m == self.ctx.killers[1])
+                    {
+                        continue;
+                    }
+                    return Some(m);
+                }
+                Stage::QuietInit => {
+                    if !self.skip_quiets {
+                        self.gen_quiets(pos, h);
+                    }
+                    self.stage = Stage::Quiets;
+                }
+                Stage::Quiets | Stage::Drops => {
+                    if !self.skip_quiets {
+                        while self.cur < self.moves.len() {
+                            let m = self.moves[self.cur].mv;
+                            self.cur += 1;
+                            if !self.is_special(m) {
+                                return Some(m);
+                            }
+                        }
+                    }
+                    self.stage = if self.stage == Stage::Quiets {
+                        Stage::DropInit
+                    } else {
+                        Stage::BadCaptures
+                    };
+                }
+                Stage::DropInit => {
+                    if !self.skip_quiets {
+                        self.gen_drops(pos, h);
+                    }
+                    self.stage = Stage::Drops;
+                }
+                Stage::BadCaptures => {
+                    if self.bad_cur < self.bad.len() {
+                        self.bad_cur += 1;
+                        return Some(self.bad[self.bad_cur - 1]);
+                    }
+                    self.stage = Stage::Done;
+                }
+                Stage::EvasionInit => {
+                    self.gen_evasions(pos, h);
+                    self.stage = Stage::Evasions;
+                }
+                Stage::Evasions | Stage::QsCaptures => {
+                    while let Some(s) = self.pick_best() {
+                        if s.mv != self.tt_move {
+                            return Some(s.mv);
+                        }
+                    }
+                    self.stage = Stage::Done;
+                }
+                Stage::Done => return None,
+            }
+        }
+    }
+
+    /// Whether `m` was already handed out as TT move, killer or counter.
+    #[inline(always)]
+    fn is_special(&self, m: Move) -> bool {
+        m == self.tt_move
+            || m == self.ctx.killers[0]
+            || m == self.ctx.killers[1]
+            || m == self.ctx.counter
+    }
+
+    /// A killer or counter-move is tried only if it is a legal quiet move here and not the TT
+    /// move.
+    fn is_refutation_ok(&self, pos: &Position, m: Move) -> bool {
+        m != Move::NONE && m != self.tt_move && !is_tactical(pos, m) && is_legal(pos, m)
+    }
+
+    /// Selection of the best remaining scored move (the lists here are short).
+    #[inline]
+    fn pick_best(&mut self) -> Option<Scored> {
+        if self.cur >= self.moves.len() {
+            return None;
+        }
+        let mut best = self.cur;
+        for i in self.cur + 1..self.moves.len() {
+            if self.moves[i].score > self.moves[best].score {
+                best = i;
+            }
+        }
+        self.moves.swap(self.cur, best);
+        self.cur += 1;
+        Some(self.moves[self.cur - 1])
+    }
+
+    fn push(&mut self, mv: Move, score: i32) {
+        let _ = self.moves.try_push(Scored { mv, score });
+    }
+
+    fn capture_score(pos: &Position, h: &Histories, m: Move) -> i32 {
+        let victim = pos.piece_at(m.to()).map(|p| p.kind);
+        let promo = m
+            .promotion_kind()
+            .map_or(0, |k| SEE_VALUE[k.index()] - SEE_VALUE[0]);
+        let mover = m.from().and_then(|f| pos.piece_at(f));
+        let hist = match (victim, mover) {
+            (Some(v), Some(p)) => h.capture(p, m, v),
+            _ => 0,
+        };
+        victim.map_or(0, |v| SEE_VALUE[v.index()]) * 8 + promo * 8 + hist
+    }
+
+    fn gen_tactical(&mut self, pos: &Position, h: &Histories) {
+        self.moves.clear();
+        self.cur = 0;
+        let theirs = pos.side_pieces(!pos.side_to_move());
+        let mut buf = ArrayVec::<Move, MAX_MOVES>::new();
+        movegen::generate(pos, |set| {
+            if set.from.is_none() {
+                return true; // drops come last and are never tactical
+            }
+            let mut s = set;
+            let promo = if set.kind == PieceKind::Pawn {
+                set.promo_optional | set.promo_forced
+            } else {
+                crate::geometry::Bitboard::EMPTY
+            };
+            s.to &= theirs | promo;
+            let check = set.kind == PieceKind::Cavalry;
+            for m in s {
+                if (theirs.has(m.to()) || m.promotion_kind().is_some())
+                    && (!check || king_stays_safe(pos, m))
+                {
+                    let _ = buf.try_push(m);
+                }
+            }
+            false
+        });
+        for m in buf {
+            let sc = Self::capture_score(pos, h, m);
+            self.push(m, sc);
+        }
+    }
+
+    fn quiet_score(&self, pos: &Position, h: &Histories, m: Move) -> i32 {
+        let us = pos.side_to_move();
+        let piece = match m.from() {
+            Some(f) => pos.piece_at(f),
+            None => m.drop_kind().map(|k| crate::rules::Piece::new(us, k)),
+        };
+        let to = m.to().index();
+        let mut s = h.quiet(us, m) * 2;
+        if let Some(p) = piece {
+            s += h.cont(self.ctx.cont[0], p, to) * 2
+                + h.cont(self.ctx.cont[1], p, to)
+                + h.cont(self.ctx.cont[2], p, to);
+        }
+        s
+    }
+
+    fn gen_quiets(&mut self, pos: &Position, h: &Histories) {
+        self.moves.clear();
+        self.cur = 0;
+        let theirs = pos.side_pieces(!pos.side_to_move());
+        let mut buf = ArrayVec::<Move, MAX_MOVES>::new();
+        movegen::generate(pos, |set| {
+            if set.from.is_none() {
+                return true;
+            }
+            let mut s = set;
+            s.to &= !theirs;
+            let check = set.kind == PieceKind::Cavalry;
+            for m in s {
+                if m.promotion_kind().is_none() && (!check || king_stays_safe(pos, m)) {
+                    let _ = buf.try_push(m);
+                }
+            }
+            false
+        });
+        for m in buf {
+            let sc = self.quiet_score(pos, h, m);
+            self.push(m, sc);
+        }
+        self.sort_partial();
+    }
+
+    fn gen_drops(&mut self, pos: &Position, h: &Histories) {
+        self.moves.clear();
+        self.cur = 0;
+        let us = pos.side_to_move();
+        for kind in pos.hand(us).kinds() {
+            for m in movegen::drops_of(pos, kind) {
+                let sc = self.quiet_score(pos, h, m);
+                self.push(m, sc);
+            }
+        }
+        self.sort_partial();
+    }
+
+    /// Sorts the moves scoring above a depth-dependent limit to the front (insertion sort);
+    /// the rest stay in generation order, as Stockfish's `partial_insertion_sort`.
+    fn sort_partial(&mut self) {
+        let limit = -3_000 * self.depth;
+        let m = &mut self.moves[..];
+        let mut sorted_end = 0;
+        for p in 1..m.len() {
+            if m[p].score >= limit {
+                let tmp = m[p];
+                sorted_end += 1;
+                m[p] = m[sorted_end];
+                let mut q = sorted_end;
+                while q > 0 && m[q - 1].score < tmp.score {
+                    m[q] = m[q - 1];
+                    q -= 1;
+                }
+                m[q] = tmp;
+            }
+        }
+    }
+
+    fn gen_evasions(&mut self, pos: &Position, h: &Histories) {
+        self.moves.clear();
+        self.cur = 0;
+        for m in movegen::legal_moves(pos) {
+            if !king_stays_safe(pos, m) {
+                continue;
+            }
+            let sc = if is_tactical(pos, m) {
+                1 << 20 | Self::capture_score(pos, h, m)
+            } else {
+                self.quiet_score(pos, h, m)
+            };
+            self.push(m, sc);
+        }
+    }
+}
+
+fn next_after_tt(stage: Stage) -> Stage {
+    match stage {
+        Stage::MainTt => Stage::CaptureInit,
+        Stage::EvasionTt => Stage::EvasionInit,
+        Stage::QsTt => Stage::QsCaptureInit,
+        s => s,
+    }
+}

@@ -1,0 +1,208 @@
+//! Quiescence search: at the horizon only captures and promotions are searched (all evasions
+//! when in check: a side in check may not drop, so the evasions are every legal move), so
+//! that the static evaluation is taken only in quiet positions.
+
+use super::history::Histories;
+use super::picker::{Context, MovePicker};
+use super::see::{SEE_VALUE, see_ge};
+use super::thread::Worker;
+use super::tt::TtBound;
+use super::value::{self, INFINITE, MATED_IN_MAX_PLY, MAX_PLY, Value};
+use crate::eval;
+use crate::rules::Move;
+
+/// Stand-pat plus this margin plus the captured piece must reach alpha for a capture to be
+/// searched.
+const QS_FUTILITY_MARGIN: Value = 150;
+
+impl Worker<'_> {
+    /// Quiescence search at `ply`.
+    pub(crate) fn qsearch<const PV: bool>(
+        &mut self,
+        mut alpha: Value,
+        beta: Value,
+        ply: usize,
+    ) -> Value {
+        // Step 1. Initialize node.
+        if PV {
+            self.pv_len[ply] = ply;
+            self.seldepth = self.seldepth.max(ply + 1);
+        }
+        if self.enter_node() {
+            return 0;
+        }
+        let in_check = self.pos.in_check();
+
+        // Step 2. Immediate draw (repetitions need a non-capture, so only after evasions)
+        // and the ply limit.
+        if in_check && let Some(v) = self.repetition_value(ply) {
+            return v;
+        }
+        if ply >= MAX_PLY - 2 {
+            return if in_check {
+                0
+            } else {
+                eval::evaluate(&self.pos)
+            };
+        }
+
+        // Step 3. Transposition table lookup.
+        let tt_depth = if in_check { 0 } else { -1 };
+        let key = self.pos.key();
+        let tte = self.shared.tt.probe(key);
+        let tt_value = tte.map_or(value::NONE, |t| value::from_tt(t.value, ply));
+        let tt_move = tte.map_or(Move::NONE, |t| t.mv);
+        let tt_pv = PV || tte.is_some_and(|t| t.pv);
+        if !PV
+            && let Some(t) = tte
+            && tt_value != value::NONE
+            && t.depth >= tt_depth
+            && match t.bound {
+                TtBound::Lower => tt_value >= beta,
+                TtBound::Upper => tt_value <= alpha,
+                TtBound::Exact => true,
+                TtBound::None => false,
+            }
+        {
+            return tt_value;
+        }
+
+        // Step 4. Static evaluation of the position.
+        let mut best;
+        let static_eval;
+        let futility_base;
+        if in_check {
+            static_eval = value::NONE;
+            best = -INFINITE;
+            futility_base = -INFINITE;
+        } else {
+            static_eval = match tte {
+                Some(t) if t.eval != value::NONE => t.eval,
+                _ => eval::evaluate(&self.pos),
+            };
+            best = static_eval;
+            if tt_value != value::NONE
+                && let Some(t) = tte
+                && match t.bound {
+                    TtBound::Lower => tt_value > best,
+                    TtBound::Upper => tt_value < best,
+                    TtBound::Exact => true,
+                    TtBound::None => false,
+                }
+            {
+                best = tt_value;
+            }
+            // Stand pat.
+            if best >= beta {
+                if tte.is_none() {
+                    self.shared.tt.store(
+                        key,
+                        Move::NONE,
+                        value::to_tt(best, ply),
+                        static_eval,
+                        super::tt::DEPTH_MIN,
+                        TtBound::Lower,
+                        false,
+                    );
+                }
+                return best;
+            }
+            if PV && best > alpha {
+                alpha = best;
+            }
+            futility_base = static_eval + QS_FUTILITY_MARGIN;
+        }
+
+        // Step 5. Loop through the tactical moves (or evasions) until a cut-off.
+        let ctx = Context {
+            cont: [
+                if ply >= 1 {
+                    self.frame(ply as isize - 1).cont_block
+                } else {
+                    Histories::NO_CONT
+                },
+                if ply >= 2 {
+                    self.frame(ply as isize - 2).cont_block
+                } else {
+                    Histories::NO_CONT
+                },
+                Histories::NO_CONT,
+            ],
+            killers: [Move::NONE; 2],
+            counter: Move::NONE,
+        };
+        let mut picker = MovePicker::new_qsearch(&self.pos, tt_move, ctx);
+        let mut best_move = Move::NONE;
+        let mut move_count = 0;
+        while let Some(m) = picker.next(&self.pos, &self.data.hist) {
+            move_count += 1;
+            if best > MATED_IN_MAX_PLY && !in_check {
+                let gives_check = self.pos.gives_check(m);
+                // Futility: even winning the captured piece cannot reach alpha.
+                if !gives_check && futility_base > -INFINITE {
+                    let gain = self
+                        .pos
+                        .piece_at(m.to())
+                        .map_or(0, |p| SEE_VALUE[p.kind.index()])
+                        + m.promotion_kind()
+                            .map_or(0, |k| SEE_VALUE[k.index()] - SEE_VALUE[0]);
+                    let fv = futility_base + gain;
+                    if fv <= alpha {
+                        best = best.max(fv);
+                        continue;
+                    }
+                    if futility_base <= alpha && !see_ge(&self.pos, m, 1) {
+                        best = best.max(futility_base);
+                        continue;
+                    }
+                }
+                // Do not search moves that lose material.
+                if !see_ge(&self.pos, m, 0) {
+                    continue;
+                }
+            }
+            self.play(m, ply);
+            let v = -self.qsearch::<PV>(-beta, -alpha, ply + 1);
+            self.pos.undo();
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = m;
+                    if PV {
+                        self.update_pv(ply, m);
+                    }
+                    if PV && v < beta {
+                        alpha = v;
+                    } else {
+                        break;
+                    }
+                }
+            }
+        }
+
+        // Step 6. Mate: in check with no legal move.
+        if in_check && move_count == 0 {
+            return value::mated_in(ply);
+        }
+        let bound = if best >= beta {
+            TtBound::Lower
+        } else if PV && best_move != Move::NONE {
+            TtBound::Exact
+        } else {
+            TtBound::Upper
+        };
+        self.shared.tt.store(
+            key,
+            best_move,
+            value::to_tt(best, ply),
+            static_eval,
+            tt_depth,
+            bound,
+            tt_pv,
+        );
+        best
+    }
+}
