@@ -2,7 +2,7 @@
 //! the example `fake_engine`): each way of losing is checked in the records, plus resume after
 //! a kill, the SPRT stop, dialect conversion and bad input.
 
-use longjiang::tools::matches::record_shim::GameRecord;
+use longjiang::notation::record::GameRecord;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};

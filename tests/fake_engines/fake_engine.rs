@@ -18,6 +18,7 @@
 //! 3, which the runner reports as a crash.
 
 use longjiang::movegen::legal_moves;
+use longjiang::notation::fen::parse_fen;
 use longjiang::rules::ascii::AsciiMove;
 use longjiang::rules::{Position, Variant};
 use std::io::{BufRead, Write};
@@ -89,44 +90,6 @@ fn hang() -> ! {
 fn violation(what: &str) -> ! {
     eprintln!("fake_engine: protocol violation: {what}");
     std::process::exit(3);
-}
-
-/// Fairy-Stockfish's FEN back to our SFEN (enough for the tests).
-fn fen_to_sfen(fields: &[&str]) -> String {
-    let board_hand = fields.first().copied().unwrap_or("");
-    let (board, hand) = match board_hand.split_once('[') {
-        Some((b, h)) => (b, h.trim_end_matches(']')),
-        None => (board_hand, ""),
-    };
-    let mut counts: Vec<(char, u32)> = Vec::new();
-    for ch in hand.chars() {
-        match counts.iter_mut().find(|(c, _)| *c == ch) {
-            Some((_, n)) => *n += 1,
-            None => counts.push((ch, 1)),
-        }
-    }
-    let hands: String = if counts.is_empty() {
-        "-".into()
-    } else {
-        counts
-            .iter()
-            .map(|(c, n)| {
-                if *n > 1 {
-                    format!("{n}{c}")
-                } else {
-                    c.to_string()
-                }
-            })
-            .collect()
-    };
-    let first_to_move = fields.get(1) == Some(&"w");
-    let full: u32 = fields.get(5).and_then(|s| s.parse().ok()).unwrap_or(1);
-    let ply = (full - 1) * 2 + if first_to_move { 1 } else { 2 };
-    format!(
-        "{board} {} {hands} {} 00 {ply}",
-        if first_to_move { "b" } else { "w" },
-        fields.get(2).copied().unwrap_or("-")
-    )
 }
 
 fn main() {
@@ -205,10 +168,8 @@ fn main() {
                         Position::from_sfen(&tokens[2..m].join(" "), rules)
                             .unwrap_or_else(|_| violation("bad sfen"))
                     }
-                    Some("fen") if proto == Proto::Uci => {
-                        Position::from_sfen(&fen_to_sfen(&tokens[2..m]), rules)
-                            .unwrap_or_else(|_| violation("bad fen"))
-                    }
+                    Some("fen") if proto == Proto::Uci => parse_fen(&tokens[2..m].join(" "), rules)
+                        .unwrap_or_else(|_| violation("bad fen")),
                     _ => violation("position form of the other protocol"),
                 };
                 for t in tokens.iter().skip(m + 1) {

@@ -14,7 +14,6 @@ pub mod genbook;
 pub mod openings;
 pub mod process;
 pub mod protocol;
-pub mod record_shim;
 pub mod records;
 pub mod report;
 pub mod runner;

@@ -9,8 +9,9 @@
 use super::process::{EngineProcess, Recv, TrafficLog, describe_exit};
 use super::spec::{EngineSpec, Proto};
 use super::timecontrol::{Clock, TimeControl};
+use crate::notation::fen::write_fen;
 use crate::rules::ascii::AsciiMove;
-use crate::rules::{Color, Move, Variant};
+use crate::rules::{Color, Move, Position, Variant};
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -334,39 +335,6 @@ pub fn move_text(proto: Proto, m: Move) -> String {
     }
 }
 
-/// Our SFEN as Fairy-Stockfish's FEN: side letter swapped, hands (drop game only) as repeated
-/// letters in brackets after the board, en passant `-`, half-move clock 0, full-move number.
-/// Cooldowns and the `'` marks of pawns without a double step have no FEN field and are
-/// dropped (they only occur in the drop game, where Fairy-Stockfish lacks those rules anyway).
-pub fn sfen_to_fen(sfen: &str, variant: Variant) -> String {
-    let f: Vec<&str> = sfen.split_whitespace().collect();
-    let get = |i: usize, d: &'static str| f.get(i).copied().unwrap_or(d);
-    let board = get(0, "").replace('\'', "");
-    let side = if get(1, "b") == "w" { "b" } else { "w" };
-    let mut hand = String::new();
-    let mut n = 0u32;
-    for c in get(2, "-").chars() {
-        if let Some(d) = c.to_digit(10) {
-            n = n * 10 + d;
-        } else if c.is_ascii_alphabetic() {
-            for _ in 0..n.max(1) {
-                hand.push(c);
-            }
-            n = 0;
-        }
-    }
-    let hand = match variant {
-        Variant::Longjiang => format!("[{hand}]"),
-        Variant::LongjiangNoDrop => String::new(),
-    };
-    let ply: u32 = get(5, "1").parse().unwrap_or(1).max(1);
-    format!(
-        "{board}{hand} {side} {} - 0 {}",
-        get(3, "-"),
-        ply.div_ceil(2)
-    )
-}
-
 /// The `position` command for a game that started at `start_sfen` (`None` = the start
 /// position) and has seen `moves`.
 pub fn position_command(
@@ -378,7 +346,12 @@ pub fn position_command(
     let mut s = match (start_sfen, proto) {
         (None, _) => "position startpos".to_string(),
         (Some(sfen), Proto::Usi) => format!("position sfen {sfen}"),
-        (Some(sfen), Proto::Uci) => format!("position fen {}", sfen_to_fen(sfen, variant)),
+        // Fairy-Stockfish's FEN (cooldowns and `'` marks have no field there; they occur only
+        // in the drop game, whose Fairy-Stockfish version lacks those rules anyway).
+        (Some(sfen), Proto::Uci) => match Position::from_sfen(sfen, variant.rules()) {
+            Ok(pos) => format!("position fen {}", write_fen(&pos)),
+            Err(_) => format!("position fen {sfen}"),
+        },
     };
     if !moves.is_empty() {
         s.push_str(" moves");
@@ -429,7 +402,7 @@ pub fn go_command(proto: Proto, tc: &TimeControl, clocks: &[Clock; 2], to_move: 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{LONGJIANG, Position};
+    use crate::rules::LONGJIANG;
 
     #[test]
     fn scores() {
@@ -513,13 +486,8 @@ mod tests {
     fn fen_of_a_drop_position() {
         let sfen = "r4k3r/10/10/10/10/4+P5/10/10/P'P'8/R4K3R w 2QN2Pr KQq 21 57";
         assert_eq!(
-            sfen_to_fen(sfen, Variant::Longjiang),
-            "r4k3r/10/10/10/10/4+P5/10/10/PP8/R4K3R[QQNPPr] b KQq - 0 29"
-        );
-        let nodrop = "rnbgqkgbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBGQKGBNR b - KQkq 00 2";
-        assert_eq!(
-            sfen_to_fen(nodrop, Variant::LongjiangNoDrop),
-            "rnbgqkgbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBGQKGBNR w KQkq - 0 1"
+            position_command(Proto::Uci, Variant::Longjiang, Some(sfen), &[]),
+            "position fen r4k3r/10/10/10/10/4+P5/10/10/PP8/R4K3R[QQNPPr] b KQq - 0 29"
         );
     }
 
