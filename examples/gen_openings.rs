@@ -2,8 +2,8 @@
 //! see docs/match.md):
 //!
 //! ```sh
-//! cargo run --release --example gen_openings -- --engine cmd=target/release/longjiang \
-//!     --variant longjiang-nodrop --count 60 --tc depth=8 --out openings/longjiang-nodrop.txt
+//! cargo run --release --example gen_openings -- --variant longjiang-nodrop --count 60 \
+//!     --tc depth=12 --max-cp 50 --out openings/longjiang-nodrop.txt
 //! ```
 
 use clap::Parser;

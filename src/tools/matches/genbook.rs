@@ -1,17 +1,19 @@
 //! The openings generator behind the shipped suites (`examples/gen_openings.rs`): random
-//! plausible moves from the start position, kept when an engine, asked through its pipes
-//! like any match engine, scores the result near 0.
+//! plausible moves from the start position, kept when an engine scores the result near 0:
+//! this engine's own search in-process (`--engine builtin`), or any engine asked through its
+//! pipes like a match engine (`--engine cmd=…`).
 //!
 //! "Plausible": a uniformly random legal move that is not a plain king move (castling is
 //! allowed). Each candidate must be new (by position key), the game not over, and the engine's
 //! score at the given limit within ±`max_cp` for the side to move. At most `per_first` openings
 //! share a first move, which keeps the suite varied.
 
-use super::protocol::{Engine, Reply, go_command, position_command};
+use super::protocol::{Engine, MATE_CP, Reply, go_command, position_command};
 use super::spec::EngineSpec;
 use super::timecontrol::TimeControl;
 use crate::movegen::legal_moves;
 use crate::rules::{Move, PieceKind, Position, Variant};
+use crate::search::{self, Limits, Score};
 use clap::Args;
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
@@ -20,8 +22,9 @@ use std::time::Duration;
 /// Arguments of the generator.
 #[derive(Args, Debug, Clone)]
 pub struct GenArgs {
-    /// The engine that scores candidates (same syntax as `longjiang match --engine`).
-    #[arg(long)]
+    /// The engine that scores candidates: `builtin` (this engine's search, in-process) or a
+    /// spec as for `longjiang match --engine`.
+    #[arg(long, default_value = "builtin")]
     pub engine: String,
     /// The game.
     #[arg(long, default_value = "longjiang")]
@@ -90,17 +93,87 @@ fn random_line(pos: &mut Position, plies: usize, rng: &mut Rng) -> Option<Vec<Mo
     Some(moves)
 }
 
+/// Who scores the candidates.
+enum Scorer {
+    /// This engine's search, in-process.
+    Builtin(Box<search::Engine>),
+    /// An engine through its pipes.
+    Piped(Engine, EngineSpec),
+}
+
+impl Scorer {
+    fn start(arg: &str, variant: Variant, timeout: Duration) -> Result<Scorer, String> {
+        if arg == "builtin" {
+            let mut e = search::Engine::new();
+            e.set_threads(1);
+            return Ok(Scorer::Builtin(Box::new(e)));
+        }
+        let spec = EngineSpec::parse(arg).map_err(|e| e.to_string())?;
+        let engine = Engine::start(&spec, variant, timeout, spec.name.clone(), None)
+            .map_err(|f| format!("engine {}: {f}", spec.name))?;
+        Ok(Scorer::Piped(engine, spec))
+    }
+
+    fn name(&self) -> String {
+        match self {
+            Scorer::Builtin(_) => format!("longjiang {} (in-process)", env!("CARGO_PKG_VERSION")),
+            Scorer::Piped(e, spec) => e.id_name.clone().unwrap_or_else(|| spec.name.clone()),
+        }
+    }
+
+    /// The score of `pos` (reached by `moves` from the start) for the side to move.
+    fn score(
+        &mut self,
+        variant: Variant,
+        pos: &Position,
+        moves: &[Move],
+        tc: &TimeControl,
+        timeout: Duration,
+    ) -> Result<i32, String> {
+        match self {
+            Scorer::Builtin(e) => {
+                e.new_game();
+                e.set_position(pos.clone());
+                let r = e.search_sync(Limits {
+                    depth: tc.depth,
+                    nodes: tc.nodes,
+                    movetime: tc.movetime,
+                    ..Limits::default()
+                });
+                Ok(match r.score {
+                    Score::Cp(c) => c,
+                    Score::Mate(n) if n > 0 => MATE_CP - n,
+                    Score::Mate(n) => -MATE_CP - n,
+                })
+            }
+            Scorer::Piped(e, spec) => {
+                e.new_game().map_err(|f| format!("engine: {f}"))?;
+                let position = position_command(spec.proto, variant, None, moves);
+                let clocks = [tc.new_clock(); 2];
+                let go = go_command(spec.proto, tc, &clocks, pos.side_to_move());
+                let limit = tc.limit(&clocks[0]);
+                match e.think(&position, &go, limit, Duration::from_secs(1), timeout) {
+                    Reply::Move { score: Some(s), .. } => Ok(s),
+                    Reply::Move { score: None, .. } => Err("the engine reported no score".into()),
+                    other => Err(format!("engine failed: {other:?}")),
+                }
+            }
+        }
+    }
+}
+
 /// Generates a suite; returns its text.
 pub fn generate(args: &GenArgs) -> Result<String, String> {
-    let spec = EngineSpec::parse(&args.engine).map_err(|e| e.to_string())?;
     let variant: Variant = args.variant.parse().map_err(|e| format!("{e}"))?;
     let tc: TimeControl = args.tc.parse().map_err(|e| format!("{e}"))?;
     if args.min_plies == 0 || args.min_plies > args.max_plies {
         return Err("need 1 <= --min-plies <= --max-plies".into());
     }
     let timeout = Duration::from_secs(120);
-    let mut engine = Engine::start(&spec, variant, timeout, spec.name.clone(), None)
-        .map_err(|f| format!("engine {}: {f}", spec.name))?;
+    if tc.has_clock() {
+        return Err("--tc: give depth=, nodes= or st= (no clock)".into());
+    }
+    let mut scorer = Scorer::start(&args.engine, variant, timeout)?;
     let rules = variant.rules();
     let mut rng = Rng(args.seed.max(1).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
     let mut seen = HashSet::new();
@@ -113,14 +186,14 @@ pub fn generate(args: &GenArgs) -> Result<String, String> {
         variant,
         args.min_plies,
         args.max_plies,
-        engine.id_name.as_deref().unwrap_or(&spec.name),
+        scorer.name(),
         args.max_cp,
         tc
     );
     let _ = writeln!(
         out,
         "# generated by: cargo run --release --example gen_openings -- --variant {} --count {} \
-         --min-plies {} --max-plies {} --tc {} --max-cp {} --seed {} --per-first {} --engine …",
+         --min-plies {} --max-plies {} --tc {} --max-cp {} --seed {} --per-first {} --engine {}",
         variant,
         args.count,
         args.min_plies,
@@ -128,7 +201,12 @@ pub fn generate(args: &GenArgs) -> Result<String, String> {
         tc,
         args.max_cp,
         args.seed,
-        args.per_first
+        args.per_first,
+        if args.engine == "builtin" {
+            "builtin"
+        } else {
+            "<spec>"
+        }
     );
     let mut found = 0;
     let mut tries = 0;
@@ -148,21 +226,7 @@ pub fn generate(args: &GenArgs) -> Result<String, String> {
         if per_first.get(&moves[0]).copied().unwrap_or(0) >= args.per_first {
             continue;
         }
-        engine.new_game().map_err(|f| format!("engine: {f}"))?;
-        let position = position_command(spec.proto, variant, None, &moves);
-        let clocks = [tc.new_clock(); 2];
-        let go = go_command(spec.proto, &tc, &clocks, pos.side_to_move());
-        let score = match engine.think(
-            &position,
-            &go,
-            tc.limit(&clocks[0]),
-            Duration::from_secs(1),
-            timeout,
-        ) {
-            Reply::Move { score: Some(s), .. } => s,
-            Reply::Move { score: None, .. } => return Err("the engine reported no score".into()),
-            other => return Err(format!("engine failed: {other:?}")),
-        };
+        let score = scorer.score(variant, &pos, &moves, &tc, timeout)?;
         if score.abs() > args.max_cp {
             continue;
         }
@@ -172,7 +236,9 @@ pub fn generate(args: &GenArgs) -> Result<String, String> {
         let _ = writeln!(out, "startpos moves {}  # {score:+} cp", texts.join(" "));
         eprintln!("{found}/{} ({tries} tries)", args.count);
     }
-    engine.quit();
+    if let Scorer::Piped(e, _) = scorer {
+        e.quit();
+    }
     Ok(out)
 }
 
