@@ -98,7 +98,7 @@ enum Scorer {
     /// This engine's search, in-process.
     Builtin(Box<search::Engine>),
     /// An engine through its pipes.
-    Piped(Engine, EngineSpec),
+    Piped(Box<(Engine, EngineSpec)>),
 }
 
 impl Scorer {
@@ -111,13 +111,13 @@ impl Scorer {
         let spec = EngineSpec::parse(arg).map_err(|e| e.to_string())?;
         let engine = Engine::start(&spec, variant, timeout, spec.name.clone(), None)
             .map_err(|f| format!("engine {}: {f}", spec.name))?;
-        Ok(Scorer::Piped(engine, spec))
+        Ok(Scorer::Piped(Box::new((engine, spec))))
     }
 
     fn name(&self) -> String {
         match self {
             Scorer::Builtin(_) => format!("longjiang {} (in-process)", env!("CARGO_PKG_VERSION")),
-            Scorer::Piped(e, spec) => e.id_name.clone().unwrap_or_else(|| spec.name.clone()),
+            Scorer::Piped(p) => p.0.id_name.clone().unwrap_or_else(|| p.1.name.clone()),
         }
     }
 
@@ -146,7 +146,8 @@ impl Scorer {
                     Score::Mate(n) => -MATE_CP - n,
                 })
             }
-            Scorer::Piped(e, spec) => {
+            Scorer::Piped(p) => {
+                let (e, spec) = &mut **p;
                 e.new_game().map_err(|f| format!("engine: {f}"))?;
                 let position = position_command(spec.proto, variant, None, moves);
                 let clocks = [tc.new_clock(); 2];
@@ -236,8 +237,8 @@ pub fn generate(args: &GenArgs) -> Result<String, String> {
         let _ = writeln!(out, "startpos moves {}  # {score:+} cp", texts.join(" "));
         eprintln!("{found}/{} ({tries} tries)", args.count);
     }
-    if let Scorer::Piped(e, _) = scorer {
-        e.quit();
+    if let Scorer::Piped(p) = scorer {
+        p.0.quit();
     }
     Ok(out)
 }
