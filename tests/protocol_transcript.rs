@@ -340,6 +340,14 @@ fn every_error_is_one_line_and_changes_nothing() {
         ),
         ("position fen x w", "position fen: bad FEN"),
         (
+            "position sfen 4k5/5P4/10/10/10/10/10/10/10/5K4 b - - 00 1",
+            "position sfen: w is in check but it is not its turn",
+        ),
+        (
+            "position sfen 5k4/10/10/10/10/10/10/10/10/5K4 b P - 30 1",
+            "position sfen: cooldown 3",
+        ),
+        (
             "position startpos moves f2f4 f2f5",
             "position: move 2 (f2f5): illegal move f2f5",
         ),
