@@ -57,8 +57,11 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         None => {
-            eprintln!("longjiang: the protocol loop is not built yet; try `longjiang perft 5`");
-            Err(String::from("no protocol"))
+            longjiang::protocol::run(
+                std::io::stdin().lock(),
+                longjiang::protocol::Output::stdout(),
+            );
+            Ok(())
         }
         Some(Command::Perft(args)) => tools::perft::run(&args),
         Some(Command::Bench(args)) => tools::bench::run(&args),

@@ -11,9 +11,11 @@ use longjiang::movegen::legal_moves;
 use longjiang::notation::fen::{parse_fen, write_fen};
 use longjiang::notation::record::GameRecord;
 use longjiang::notation::{parse_move, write_move};
-use longjiang::protocol::command;
+use longjiang::protocol::{Output, Session, command};
 use longjiang::rules::{LONGJIANG, LONGJIANG_NODROP, Position, Rules};
 use proptest::prelude::*;
+use std::io::Write;
+use std::sync::{Arc, Mutex};
 
 /// Cases per property: `FUZZ_CASES` from the environment, else 256.
 fn cases() -> u32 {
@@ -195,6 +197,70 @@ const RECORD_CHARS: &[char] = &[
     '帅', '刀', '兵', '近', '将', '主', '大', 'Ｘ', 'X', '＃', '#', '成', '不', '打', ' ', '\n',
     '[', ']', '"', '{', '}', '.', '1', '*', '-', '/',
 ];
+
+/// Words for whole sessions: as `WORDS`, without what would run for long (perft, bench) or
+/// allocate much (large hash values are not in the list).
+fn session_line() -> impl Strategy<Value = String> {
+    let words: Vec<&'static str> = WORDS
+        .iter()
+        .copied()
+        .filter(|w| !matches!(*w, "perft" | "bench" | "Hash" | "USI_Hash"))
+        .collect();
+    proptest::collection::vec(
+        prop_oneof![
+            4 => proptest::sample::select(words).prop_map(str::to_string),
+            1 => "\\PC{0,6}",
+        ],
+        0..10,
+    )
+    .prop_map(|w| w.join(" "))
+}
+
+/// A buffer the session writes to.
+#[derive(Clone, Default)]
+struct Buffer(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Buffer {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        if let Ok(mut v) = self.0.lock() {
+            v.extend_from_slice(b);
+        }
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Buffer {
+    fn error_lines(&self) -> usize {
+        let v = self.0.lock().map(|v| v.clone()).unwrap_or_default();
+        String::from_utf8_lossy(&v)
+            .lines()
+            .filter(|l| l.starts_with("info string error"))
+            .count()
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases().div_ceil(16)))]
+
+    /// Whole sessions of random command lines: no panic, at most one error line per command.
+    #[test]
+    fn sessions_of_random_commands(lines in proptest::collection::vec(session_line(), 1..12)) {
+        let buf = Buffer::default();
+        let mut session = Session::new(Output::new(buf.clone()));
+        for line in &lines {
+            let before = buf.error_lines();
+            let go_on = session.handle(line);
+            prop_assert!(buf.error_lines() <= before + 1, "{}", line);
+            if !go_on {
+                break;
+            }
+        }
+        session.shutdown();
+    }
+}
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(cases()))]

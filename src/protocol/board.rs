@@ -131,8 +131,12 @@ pub fn draw(pos: &Position) -> String {
     out.push(format!("Sfen: {}", pos.to_sfen()));
     out.push(format!("Fen: {}", write_fen(pos)));
     out.push(format!("Key: {:016x}", pos.key()));
-    let checkers: Vec<String> = pos.checkers().into_iter().map(|s| s.to_string()).collect();
-    out.push(format!("Checkers: {}", checkers.join(" ")));
+    let checkers: String = pos
+        .checkers()
+        .into_iter()
+        .map(|s| format!(" {s}"))
+        .collect();
+    out.push(format!("Checkers:{checkers}"));
     out.join("\n")
 }
 

@@ -8,6 +8,11 @@
 pub mod board;
 pub mod command;
 pub mod options;
+pub mod output;
+pub mod session;
+
+pub use output::Output;
+pub use session::{Session, run};
 
 use crate::rules::{Move, Position};
 

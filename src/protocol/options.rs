@@ -7,6 +7,7 @@
 
 use super::Mode;
 use crate::rules::{StalemateRule, Variant};
+use crate::search::engine::{DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD, MAX_MULTIPV, MAX_THREADS};
 use std::time::Duration;
 
 /// Current option values.
@@ -51,22 +52,22 @@ struct Spin {
 }
 
 const HASH: Spin = Spin {
-    default: 64,
+    default: DEFAULT_HASH_MB,
     min: 1,
     max: 65536,
 };
 const THREADS: Spin = Spin {
     default: 1,
     min: 1,
-    max: 512,
+    max: MAX_THREADS,
 };
 const MULTIPV: Spin = Spin {
     default: 1,
     min: 1,
-    max: 256,
+    max: MAX_MULTIPV,
 };
 const OVERHEAD: Spin = Spin {
-    default: 10,
+    default: DEFAULT_MOVE_OVERHEAD.as_millis() as usize,
     min: 0,
     max: 10000,
 };
@@ -255,7 +256,7 @@ mod tests {
             assert_eq!(Options::parse_change(name, value), Ok(want), "{name}");
         }
         let bad = [
-            ("Threads", Some("0"), "not an integer in 1 … 512"),
+            ("Threads", Some("0"), "not an integer in 1 … 256"),
             ("MultiPV", None, "needs a value"),
             ("USI_Ponder", Some("yes"), "expected true or false"),
             ("Variant", Some("chess"), "unknown variant 'chess'"),
