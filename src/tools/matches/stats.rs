@@ -151,7 +151,8 @@ impl Estimate {
             / n;
         let se = (var / n).sqrt();
         let (lo, hi) = (mean - Z95 * se, mean + Z95 * se);
-        let elo_error = (elo_from_score(hi) - elo_from_score(lo)) / 2.0;
+        // An interval reaching past a score of 0 or 1 has an infinite Elo end (not NaN).
+        let elo_error = (elo_from_score(hi.min(1.0)) - elo_from_score(lo.max(0.0))) / 2.0;
         let per_game_sd = (games_per_sample * var).sqrt();
         let nelo_of = |s: f64| {
             if per_game_sd > 0.0 {
