@@ -4,21 +4,26 @@
 //!
 //! `cargo run --release --example selfplay -- --games 200 --nodes 20000 --off-b lmr`
 //! `cargo run --release --example selfplay -- --dump 40` prints SFENs from played games.
+//! `cargo run --release --example selfplay -- --games 5 --tc 1000+100` plays with clocks
+//! (1 s + 0.1 s) and reports any loss on time.
 
 use longjiang::rules::{Color, Outcome, Position, Variant};
 use longjiang::search::{Engine, Features, Limits, Score};
 
-fn features_without(list: &str) -> Features {
-    let mut f = Features::ALL;
-    for name in list.split(',').filter(|s| !s.is_empty()) {
-        match name {
-            "null_move" => f.null_move = false,
-            "lmr" => f.lmr = false,
-            "reverse_futility" => f.reverse_futility = false,
-            "futility" => f.futility = false,
-            "razoring" => f.razoring = false,
-            "check_extension" => f.check_extension = false,
-            other => panic!("unknown feature {other}"),
+/// The default features with those in `off` switched off and those in `on` switched on.
+fn features(off: &str, on: &str) -> Features {
+    let mut f = Features::DEFAULT;
+    for (list, value) in [(off, false), (on, true)] {
+        for name in list.split(',').filter(|s| !s.is_empty()) {
+            match name {
+                "null_move" => f.null_move = value,
+                "lmr" => f.lmr = value,
+                "reverse_futility" => f.reverse_futility = value,
+                "futility" => f.futility = value,
+                "razoring" => f.razoring = value,
+                "check_extension" => f.check_extension = value,
+                other => panic!("unknown feature {other}"),
+            }
         }
     }
     f
@@ -34,14 +39,24 @@ impl Rng {
     }
 }
 
-/// Plays one game; returns the winner (None = draw) and the SFENs seen.
+/// A time control: main time and increment in milliseconds (`--tc 1000+100`).
+#[derive(Clone, Copy)]
+struct Tc {
+    time: u64,
+    inc: u64,
+}
+
+/// Plays one game; returns the winner (None = draw) and the SFENs seen. With a time control,
+/// a side whose clock runs out loses (and the loss is reported on stderr).
 fn play(
     engines: &mut [Engine; 2],
     first: usize,
     opening: &[longjiang::rules::Move],
     start: &Position,
     nodes: u64,
+    tc: Option<Tc>,
 ) -> (Option<usize>, Vec<String>) {
+    let mut clocks = [tc.map_or(0, |t| t.time as i64); 2];
     let mut pos = start.clone();
     let mut seen = Vec::new();
     for &m in opening {
@@ -76,10 +91,38 @@ fn play(
         };
         let e = &mut engines[mover];
         e.set_position(pos.clone());
-        let r = e.search_sync(Limits {
-            nodes: Some(nodes),
-            ..Limits::default()
-        });
+        let limits = match tc {
+            None => Limits {
+                nodes: Some(nodes),
+                ..Limits::default()
+            },
+            Some(t) => {
+                let ms = |v: i64| std::time::Duration::from_millis(v.max(0) as u64);
+                let inc = std::time::Duration::from_millis(t.inc);
+                let mut time = [ms(clocks[0]); 2];
+                time[pos.side_to_move().index()] = ms(clocks[mover]);
+                time[(!pos.side_to_move()).index()] = ms(clocks[1 - mover]);
+                Limits {
+                    clock: Some(longjiang::search::Clock {
+                        time,
+                        inc: [inc; 2],
+                        byoyomi: std::time::Duration::ZERO,
+                        moves_to_go: None,
+                    }),
+                    ..Limits::default()
+                }
+            }
+        };
+        let started = std::time::Instant::now();
+        let r = e.search_sync(limits);
+        if let Some(t) = tc {
+            clocks[mover] -= started.elapsed().as_millis() as i64;
+            if clocks[mover] < 0 {
+                eprintln!("time loss at ply {ply}: {} ms over", -clocks[mover]);
+                return (Some(1 - mover), seen);
+            }
+            clocks[mover] += t.inc as i64;
+        }
         let Some(m) = r.best else {
             return (None, seen);
         };
@@ -113,9 +156,22 @@ fn main() {
     let nodes: u64 = get("--nodes").map_or(10_000, |s| s.parse().unwrap());
     let seed: u64 = get("--seed").map_or(1, |s| s.parse().unwrap());
     let variant: Variant = get("--variant").map_or(Variant::Longjiang, |s| s.parse().unwrap());
-    let off_a = features_without(&get("--off-a").unwrap_or_default());
-    let off_b = features_without(&get("--off-b").unwrap_or_default());
+    let off_a = features(
+        &get("--off-a").unwrap_or_default(),
+        &get("--on-a").unwrap_or_default(),
+    );
+    let off_b = features(
+        &get("--off-b").unwrap_or_default(),
+        &get("--on-b").unwrap_or_default(),
+    );
     let dump: Option<usize> = get("--dump").map(|s| s.parse().unwrap());
+    let tc = get("--tc").map(|s| {
+        let (t, i) = s.split_once('+').expect("--tc TIME+INC in ms");
+        Tc {
+            time: t.parse().unwrap(),
+            inc: i.parse().unwrap(),
+        }
+    });
     let start = Position::start(variant.rules());
     let mut engines = [Engine::new(), Engine::new()];
     engines[0].set_features(off_a);
@@ -140,7 +196,7 @@ fn main() {
             p.play(m);
         }
         for first in [0, 1] {
-            let (w, seen) = play(&mut engines, first, &opening, &start, nodes);
+            let (w, seen) = play(&mut engines, first, &opening, &start, nodes, tc);
             match w {
                 Some(0) => wa += 1,
                 Some(_) => wb += 1,

@@ -18,6 +18,8 @@ use std::time::Duration;
 pub const DEFAULT_HASH_MB: usize = 64;
 /// Default move overhead.
 pub const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(50);
+/// The largest table the engine accepts, in MiB (64 GiB).
+pub const MAX_HASH_MB: usize = 1 << 16;
 /// The most threads the engine accepts.
 pub const MAX_THREADS: usize = 256;
 /// The most MultiPV lines the engine accepts.
@@ -57,14 +59,33 @@ impl Engine {
             data: vec![ThreadData::new()],
             running: None,
             last: None,
-            features: Features::ALL,
+            features: Features::DEFAULT,
         }
     }
 
-    /// Resizes (and so clears) the table. Waits for a running search first.
+    /// Resizes (and so clears) the table (1 ..= `MAX_HASH_MB`). Waits for a running search first. When the memory
+    /// is not available, the largest power-of-two size below that can be had is taken; the
+    /// size actually in use is `hash_mb`.
     pub fn set_hash_mb(&mut self, mb: usize) {
         self.finish();
-        self.tt = Arc::new(TranspositionTable::new(mb.max(1)));
+        // Free the old table first so its memory counts for the new one.
+        self.tt = Arc::new(TranspositionTable::new(1));
+        let mut want = mb.clamp(1, MAX_HASH_MB);
+        loop {
+            match TranspositionTable::try_new(want) {
+                Ok(t) => {
+                    self.tt = Arc::new(t);
+                    return;
+                }
+                Err(_) if want > 1 => want = (want / 2).next_power_of_two().min(want - 1),
+                Err(_) => return,
+            }
+        }
+    }
+
+    /// The table size in use, in MiB.
+    pub fn hash_mb(&self) -> usize {
+        self.tt.size_bytes() >> 20
     }
 
     /// Sets the number of search threads (1 ..= `MAX_THREADS`).

@@ -6,7 +6,7 @@
 //! thread manages the time, reports progress, waits (for `stop` or `ponderhit`) when pondering
 //! or searching without end, then picks the answer from the best finished thread.
 
-use super::alphabeta::Features;
+use super::alphabeta::{Features, LmrTable};
 use super::history::{Histories, piece_index};
 use super::time::TimeBudget;
 use super::tt::TranspositionTable;
@@ -218,6 +218,8 @@ pub(crate) struct Worker<'a> {
     pub best_value: Value,
     /// Which pruning techniques are on.
     pub features: Features,
+    /// Late-move reductions by depth and move number.
+    pub lmr: LmrTable,
 }
 
 impl<'a> Worker<'a> {
@@ -249,6 +251,7 @@ impl<'a> Worker<'a> {
             nmp_min_ply: 0,
             best_value: -INFINITE,
             features: shared.features,
+            lmr: LmrTable::new(),
         }
     }
 

@@ -121,15 +121,26 @@ pub struct TranspositionTable {
 }
 
 impl TranspositionTable {
-    /// A table of about `mb` MiB (at least one cluster).
+    /// A table of about `mb` MiB (at least one cluster). Panics only if even that cannot be
+    /// allocated; see [`TranspositionTable::try_new`].
     pub fn new(mb: usize) -> TranspositionTable {
-        let n = (mb.max(1) << 20) / std::mem::size_of::<Cluster>();
+        match TranspositionTable::try_new(mb) {
+            Ok(t) => t,
+            Err(_) => TranspositionTable::try_new(1).expect("a 1 MiB table"),
+        }
+    }
+
+    /// A table of about `mb` MiB, or an error when the memory is not available.
+    pub fn try_new(mb: usize) -> Result<TranspositionTable, std::collections::TryReserveError> {
+        let bytes = mb.clamp(1, 1 << 24).saturating_mul(1 << 20);
+        let n = (bytes / std::mem::size_of::<Cluster>()).max(1);
         let mut clusters = Vec::new();
-        clusters.resize_with(n.max(1), Cluster::default);
-        TranspositionTable {
+        clusters.try_reserve_exact(n)?;
+        clusters.resize_with(n, Cluster::default);
+        Ok(TranspositionTable {
             clusters,
             age: AtomicU8::new(0),
-        }
+        })
     }
 
     /// The table size in bytes.
