@@ -6,6 +6,8 @@
 pub mod eval;
 pub mod geometry;
 pub mod movegen;
+pub mod notation;
+pub mod protocol;
 pub mod rules;
 pub mod search;
 pub mod tools;

@@ -23,17 +23,50 @@ enum Command {
     /// Search a fixed set of positions to a fixed depth: node count (the regression signature)
     /// and speed; the last line is `<nodes> nodes <nps> nps`.
     Bench(tools::bench::BenchArgs),
+    /// Convert between ASCII move lists and game-record files, checking every move.
+    Record(tools::record::RecordArgs),
+    /// Play a tournament between engines (USI or UCI, through pipes); see docs/match.md.
+    Match(tools::matches::MatchArgs),
+}
+
+/// Parses the command line; a usage error becomes one line on stderr and exit status 2
+/// (help and version requests print as clap formats them).
+fn parse_cli() -> Result<Cli, ExitCode> {
+    match Cli::try_parse() {
+        Ok(cli) => Ok(cli),
+        Err(e) if !e.use_stderr() => {
+            let _ = e.print();
+            Err(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or("bad arguments");
+            eprintln!(
+                "longjiang: {} (see longjiang --help)",
+                first.trim_start_matches("error: ")
+            );
+            Err(ExitCode::from(2))
+        }
+    }
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match parse_cli() {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
     let result = match cli.command {
         None => {
-            eprintln!("longjiang: the protocol loop is not built yet; try `longjiang perft 5`");
-            Err(String::from("no protocol"))
+            longjiang::protocol::run(
+                std::io::stdin().lock(),
+                longjiang::protocol::Output::stdout(),
+            );
+            Ok(())
         }
         Some(Command::Perft(args)) => tools::perft::run(&args),
         Some(Command::Bench(args)) => tools::bench::run(&args),
+        Some(Command::Record(args)) => tools::record::run(&args),
+        Some(Command::Match(args)) => tools::matches::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

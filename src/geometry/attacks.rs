@@ -368,17 +368,25 @@ pub fn pawn_attacks(color: usize, sq: Square) -> Bitboard {
     PAWN_ATTACKS[color][sq.index()]
 }
 
-/// 近卫 from `sq`: one or two steps in any direction (the second only over an empty square),
-/// and knight moves whose orthogonal first step (the leg) is empty.
+/// The guard's slides from square index `i`: one or two steps in any direction, the second
+/// only over an empty square. The relation is symmetric, so it serves both directions.
 #[inline(always)]
-pub fn guard_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    let i = sq.index();
+fn guard_slides(i: usize, occupied: Bitboard) -> Bitboard {
     let mut att = KING[i];
     for d in 0..8 {
         if (STEP1[d][i] & occupied).is_empty() {
             att |= STEP2[d][i];
         }
     }
+    att
+}
+
+/// 近卫 from `sq`: one or two steps in any direction (the second only over an empty square),
+/// and knight moves whose orthogonal first step (the leg) is empty.
+#[inline(always)]
+pub fn guard_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    let i = sq.index();
+    let mut att = guard_slides(i, occupied);
     for d in 0..4 {
         if (ORTH_LEG[d][i] & occupied).is_empty() {
             att |= GUARD_KNIGHT[d][i];
@@ -393,12 +401,7 @@ pub fn guard_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 #[inline(always)]
 pub fn guard_attackers_mask(sq: Square, occupied: Bitboard) -> Bitboard {
     let i = sq.index();
-    let mut att = KING[i];
-    for d in 0..8 {
-        if (STEP1[d][i] & occupied).is_empty() {
-            att |= STEP2[d][i];
-        }
-    }
+    let mut att = guard_slides(i, occupied);
     for d in 0..4 {
         if (DIAG_LEG[d][i] & occupied).is_empty() {
             att |= GUARD_KNIGHT_REV[d][i];

@@ -7,7 +7,9 @@
 //!   their pin (or, on a guard's leg, only onto that guard); castling and drops are added;
 //! - one checker: non-king moves must capture it or block it (for a guard's knight check the
 //!   block square is the leg); no drops, no castling;
-//! - two or more checkers: only the king moves.
+//! - two or more checkers: a non-king move must land on a square of every check mask (a
+//!   block on a guard's leg that also lies on the other checker's line); mostly only the king
+//!   moves.
 //!
 //! The king's destinations are tested with the king lifted off the board, so it cannot hide
 //! behind itself. The in-check case is a const generic (cozy-chess `movegen/mod.rs`).
@@ -97,10 +99,12 @@ impl Context {
         let ours = pos.side_pieces(us);
         let mut target = !ours & pos.rules().board;
         if IN_CHECK {
-            target &= pos
-                .checkers()
-                .first()
-                .map_or(Bitboard::EMPTY, |c| check_mask(pos, king, c));
+            // A non-king move must answer every check at once. With two checkers that is
+            // usually impossible, but a guard's leg can lie on the other checker's line (or be
+            // shared by two guards), and one block then answers both.
+            for checker in pos.checkers() {
+                target &= check_mask(pos, king, checker);
+            }
         }
         let st = pos.state();
         Context {
@@ -113,6 +117,18 @@ impl Context {
             pinned_leg: st.pinned_leg,
         }
     }
+}
+
+/// For a piece pinned along a line: the squares between the king and the pinner, and the
+/// pinner itself.
+fn pin_segment(ctx: &Context, pinned: Square) -> Bitboard {
+    for pinner in attacks::line(ctx.king, pinned) & ctx.theirs {
+        let segment = attacks::between(ctx.king, pinner);
+        if segment.has(pinned) && (segment & ctx.occupied) == Bitboard::from_square(pinned) {
+            return segment.with(pinner);
+        }
+    }
+    Bitboard::EMPTY
 }
 
 /// The legal moves of the non-king piece `kind` on `from`.
@@ -141,7 +157,13 @@ fn board_piece_moves(pos: &Position, ctx: &Context, kind: PieceKind, from: Squar
     };
     to &= ctx.target;
     if ctx.pinned_line.has(from) {
-        to &= attacks::line(ctx.king, from);
+        // Every piece that moves along its pin line stays between the king and the pinner,
+        // except the cavalry, whose two-square leap can jump over the pinner or the king.
+        to &= if kind == PieceKind::Cavalry {
+            pin_segment(ctx, from)
+        } else {
+            attacks::line(ctx.king, from)
+        };
     }
     if ctx.pinned_leg.has(from) {
         to &= pos.leg_pin_targets(from);
@@ -215,13 +237,22 @@ fn drops_allowed(pos: &Position) -> bool {
         && !pos.hand(pos.side_to_move()).is_empty()
 }
 
+/// Hands the legal moves of the mover's pieces to `listener`: the pawns in `pawns` (callers
+/// that count the other pawns set-wise pass only the pinned ones), every other piece, the king
+/// (with castling when not in check), and the drops.
 fn generate_with<const IN_CHECK: bool, F: FnMut(PieceMoves) -> bool>(
     pos: &Position,
+    ctx: &Context,
+    pawns: Bitboard,
     listener: &mut F,
 ) -> bool {
-    let ctx = Context::new::<IN_CHECK>(pos);
+    for from in pawns {
+        let set = board_piece_moves(pos, ctx, PieceKind::Pawn, from);
+        if set.to.any() && listener(set) {
+            return true;
+        }
+    }
     for kind in [
-        PieceKind::Pawn,
         PieceKind::Cavalry,
         PieceKind::Bishop,
         PieceKind::Rook,
@@ -230,19 +261,19 @@ fn generate_with<const IN_CHECK: bool, F: FnMut(PieceMoves) -> bool>(
         PieceKind::Spear,
     ] {
         for from in pos.pieces(ctx.us, kind) {
-            let set = board_piece_moves(pos, &ctx, kind, from);
+            let set = board_piece_moves(pos, ctx, kind, from);
             if set.to.any() && listener(set) {
                 return true;
             }
         }
     }
-    let set = king_moves(pos, &ctx, !IN_CHECK);
+    let set = king_moves(pos, ctx, !IN_CHECK);
     if set.to.any() && listener(set) {
         return true;
     }
     if drops_allowed(pos) {
         for kind in pos.hand(ctx.us).kinds() {
-            let set = drop_moves(pos, &ctx, kind);
+            let set = drop_moves(pos, ctx, kind);
             if set.to.any() && listener(set) {
                 return true;
             }
@@ -251,19 +282,49 @@ fn generate_with<const IN_CHECK: bool, F: FnMut(PieceMoves) -> bool>(
     false
 }
 
+/// The number of moves of the unpinned pawns, computed for all of them at once with shifts
+/// (the per-piece path gives the same count; a test compares them).
+#[inline(always)]
+fn count_free_pawn_moves(pos: &Position, ctx: &Context) -> u64 {
+    let rules = pos.rules();
+    let c = ctx.us.index();
+    let pawns = pos.pieces(ctx.us, PieceKind::Pawn) & !(ctx.pinned_line | ctx.pinned_leg);
+    let empty = !ctx.occupied;
+    let forward = |b: Bitboard| {
+        if ctx.us == Color::Black {
+            b.north()
+        } else {
+            b.south()
+        }
+    };
+    let push = forward(pawns) & empty;
+    let double = forward(forward(pawns & pos.double_step_pawns()) & empty) & empty & ctx.target;
+    let ahead = forward(pawns);
+    let captures = [
+        ahead.west() & ctx.theirs & ctx.target,
+        ahead.east() & ctx.theirs & ctx.target,
+    ];
+    let k = rules.promotion_kinds.len() as u64;
+    let with_promotions = |t: Bitboard| {
+        t.len() as u64
+            + (t & rules.promotion_optional[c]).len() as u64 * k
+            + (t & rules.promotion_forced[c]).len() as u64 * k.saturating_sub(1)
+    };
+    with_promotions(push & ctx.target)
+        + double.len() as u64
+        + with_promotions(captures[0])
+        + with_promotions(captures[1])
+}
+
 /// Hands every non-empty set of legal moves to `listener`, piece by piece; the listener
 /// returns `true` to stop early. Returns whether it was stopped.
 pub fn generate<F: FnMut(PieceMoves) -> bool>(pos: &Position, mut listener: F) -> bool {
     let checkers = pos.checkers();
+    let pawns = pos.pieces(pos.side_to_move(), PieceKind::Pawn);
     if checkers.is_empty() {
-        generate_with::<false, F>(pos, &mut listener)
-    } else if !checkers.has_many() {
-        generate_with::<true, F>(pos, &mut listener)
+        generate_with::<false, F>(pos, &Context::new::<false>(pos), pawns, &mut listener)
     } else {
-        // Double (or triple) check: only the king can move.
-        let ctx = Context::new::<true>(pos);
-        let set = king_moves(pos, &ctx, false);
-        set.to.any() && listener(set)
+        generate_with::<true, F>(pos, &Context::new::<true>(pos), pawns, &mut listener)
     }
 }
 
@@ -284,12 +345,22 @@ pub fn legal_moves(pos: &Position) -> MoveList {
 
 /// The number of legal moves, counted without building them.
 pub fn count_legal(pos: &Position) -> u64 {
-    let mut n = 0u64;
-    generate(pos, |set| {
-        n += set.len() as u64;
-        false
-    });
-    n
+    fn count<const IN_CHECK: bool>(pos: &Position) -> u64 {
+        let ctx = Context::new::<IN_CHECK>(pos);
+        let mut n = count_free_pawn_moves(pos, &ctx);
+        let pinned_pawns = pos.pieces(ctx.us, PieceKind::Pawn) & (ctx.pinned_line | ctx.pinned_leg);
+        generate_with::<IN_CHECK, _>(pos, &ctx, pinned_pawns, &mut |set: PieceMoves| {
+            n += set.len() as u64;
+            false
+        });
+        n
+    }
+    let checkers = pos.checkers();
+    if checkers.is_empty() {
+        count::<false>(pos)
+    } else {
+        count::<true>(pos)
+    }
 }
 
 /// Whether the side to move has at least one legal move.
@@ -311,9 +382,6 @@ pub(crate) fn moves_from(pos: &Position, from: Square) -> PieceMoves {
         let ctx = Context::new::<true>(pos);
         return king_moves(pos, &ctx, checkers.is_empty());
     }
-    if checkers.has_many() {
-        return empty;
-    }
     let ctx = if checkers.is_empty() {
         Context::new::<false>(pos)
     } else {
@@ -329,4 +397,63 @@ pub(crate) fn drops_of(pos: &Position, kind: PieceKind) -> PieceMoves {
     }
     let ctx = Context::new::<false>(pos);
     drop_moves(pos, &ctx, kind)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::LONGJIANG_NODROP;
+
+    fn moves_of(sfen: &str) -> Vec<String> {
+        let pos = Position::from_sfen(sfen, LONGJIANG_NODROP).unwrap();
+        let mut v: Vec<String> = legal_moves(&pos).iter().map(|m| m.to_string()).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn bulk_count_matches_the_move_list_on_random_games() {
+        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut rnd = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for rules in [crate::rules::LONGJIANG, LONGJIANG_NODROP] {
+            for _ in 0..40 {
+                let mut pos = Position::start(rules);
+                for _ in 0..200 {
+                    let moves = legal_moves(&pos);
+                    assert_eq!(count_legal(&pos), moves.len() as u64, "{}", pos.to_sfen());
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos.play(moves[(rnd() % moves.len() as u64) as usize]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn one_block_on_a_guard_leg_can_answer_a_double_check() {
+        // The queen on h7 checks the king on e4 along h7-g6-f5, the guard on f6 by a knight
+        // move through its leg f5. The rook's a5f5 blocks both; the king has two squares.
+        let moves = moves_of("9k/p9/10/7q2/5g4/R9/4K5/10/1N8/10 b - - 00 1");
+        assert!(moves.contains(&"a5f5".to_string()), "{moves:?}");
+        assert_eq!(moves.len(), 3, "{moves:?}");
+    }
+
+    #[test]
+    fn pinned_cavalry_may_not_leap_over_its_pinner_or_king() {
+        // Cavalry e7 pinned by the rook on e8: e7e5 keeps the file closed, e7e9 would open it.
+        let moves = moves_of("5k4/10/4r5/4N5/10/10/10/10/10/4K5 b - - 00 1");
+        assert!(moves.contains(&"e7e5".to_string()));
+        assert!(!moves.contains(&"e7e9".to_string()));
+        // Cavalry d1 pinned along rank 1 by the rook on a1: leaping over the king to f1 is
+        // illegal, leaping to b1 keeps the rank closed.
+        let moves = moves_of("5k4/10/10/10/10/10/10/10/10/r2NK5 b - - 00 1");
+        let from_d1: Vec<&String> = moves.iter().filter(|m| m.starts_with("d1")).collect();
+        assert_eq!(from_d1, ["d1b1"]);
+    }
 }

@@ -62,7 +62,9 @@ impl PieceMoves {
             return false;
         }
         if self.from.is_none() {
-            return m.drop_kind() == Some(self.kind);
+            return m.drop_kind() == Some(self.kind)
+                && m.promotion_kind().is_none()
+                && !m.is_castle();
         }
         if m.is_castle() != self.castles.has(to) {
             return false;

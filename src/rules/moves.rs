@@ -102,11 +102,24 @@ impl Move {
         self.0
     }
 
-    /// Rebuilds a move from `to_bits`; the result may be garbage and must be checked with
+    /// Rebuilds a move from `to_bits`. Bits that no constructor can produce (a square past
+    /// j10, a drop of a kind that cannot be held, a drop with promotion or castling flags, a
+    /// promotion to the king) give `Move::NONE`; anything else must still be checked with
     /// `Position::is_legal` before use.
     #[inline(always)]
     pub const fn from_bits(bits: u32) -> Move {
-        Move(bits & 0x3ffff)
+        let to = bits & 0x7f;
+        let from = (bits >> 7) & 0x7f;
+        let promo = (bits >> 14) & 7;
+        let flags = bits >> 14;
+        let valid = bits >> 18 == 0
+            && to < DROP_BASE
+            && if from < DROP_BASE {
+                promo <= PieceKind::Spear as u32 + 1
+            } else {
+                from < DROP_BASE + super::piece::HAND_KINDS as u32 && flags == 0
+            };
+        if valid { Move(bits) } else { Move::NONE }
     }
 }
 
@@ -166,5 +179,21 @@ mod tests {
         let c = Move::castle(sq("f1"), sq("i1"));
         assert!(c.is_castle() && !Move::normal(sq("f1"), sq("i1")).is_castle());
         assert_eq!(Move::from_bits(c.to_bits()), c);
+        for m in [m, d] {
+            assert_eq!(Move::from_bits(m.to_bits()), m);
+        }
+        // Bits no constructor makes are rejected instead of producing squares past j10.
+        for bits in [
+            100u32,
+            127,
+            1 << 7 | 120,
+            100 << 7 | 110,
+            106 << 7 | 5,
+            d.to_bits() | 1 << 14,
+            d.to_bits() | 1 << 17,
+            1 << 18,
+        ] {
+            assert_eq!(Move::from_bits(bits), Move::NONE, "{bits:#x}");
+        }
     }
 }

@@ -1,0 +1,272 @@
+//! The engine's options: their `option …` lines for the handshake, and reading `setoption`.
+//!
+//! Names follow each protocol's convention: USI mode advertises `USI_Hash`, `USI_Ponder` and
+//! `Variant`; UCI mode `Hash`, `Ponder` and `UCI_Variant` (with Fairy-Stockfish's variant names).
+//! `setoption` accepts every spelling in both modes, case-insensitively, so a script written
+//! for one mode works in the other.
+
+use super::Mode;
+use crate::rules::{StalemateRule, Variant};
+use crate::search::engine::{DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD, MAX_MULTIPV, MAX_THREADS};
+use std::time::Duration;
+
+/// Current option values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Transposition table size in MiB.
+    pub hash_mb: usize,
+    /// Search threads.
+    pub threads: usize,
+    /// Principal variations reported per iteration.
+    pub multipv: usize,
+    /// Whether the GUI may send `go ponder` (informational; pondering works either way).
+    pub ponder: bool,
+    /// The game played.
+    pub variant: Variant,
+    /// Time kept in reserve per move for communication delays.
+    pub move_overhead: Duration,
+    /// Stalemate: a draw (RULES.md) or a loss for the stalemated side.
+    pub stalemate: StalemateRule,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            hash_mb: HASH.default,
+            threads: THREADS.default,
+            multipv: MULTIPV.default,
+            ponder: false,
+            variant: Variant::Longjiang,
+            move_overhead: Duration::from_millis(OVERHEAD.default as u64),
+            stalemate: StalemateRule::Draw,
+        }
+    }
+}
+
+/// The range and default of a spin option.
+#[derive(Clone, Copy)]
+struct Spin {
+    default: usize,
+    min: usize,
+    max: usize,
+}
+
+const HASH: Spin = Spin {
+    default: DEFAULT_HASH_MB,
+    min: 1,
+    max: 65536,
+};
+const THREADS: Spin = Spin {
+    default: 1,
+    min: 1,
+    max: MAX_THREADS,
+};
+const MULTIPV: Spin = Spin {
+    default: 1,
+    min: 1,
+    max: MAX_MULTIPV,
+};
+const OVERHEAD: Spin = Spin {
+    default: DEFAULT_MOVE_OVERHEAD.as_millis() as usize,
+    min: 0,
+    max: 10000,
+};
+
+/// One accepted `setoption`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// `USI_Hash` / `Hash`.
+    Hash(usize),
+    /// `Threads`.
+    Threads(usize),
+    /// `MultiPV`.
+    MultiPv(usize),
+    /// `USI_Ponder` / `Ponder`.
+    Ponder(bool),
+    /// `Variant` / `UCI_Variant`.
+    Variant(Variant),
+    /// `MoveOverhead` / `Move Overhead`.
+    MoveOverhead(Duration),
+    /// `Stalemate` (`draw` / `loss`).
+    Stalemate(StalemateRule),
+    /// `Clear Hash` (a button): forget everything learned, as `usinewgame` does.
+    ClearHash,
+}
+
+/// The name of a variant in the given mode (UCI tools know Fairy-Stockfish's names).
+pub fn variant_name(variant: Variant, mode: Mode) -> &'static str {
+    match (mode, variant) {
+        (Mode::Usi, v) => v.name(),
+        (Mode::Uci, Variant::Longjiang) => "longjiangqi",
+        (Mode::Uci, Variant::LongjiangNoDrop) => "longjiangqi-nodrop",
+    }
+}
+
+impl Options {
+    /// The `option …` lines of the handshake, in the given mode's names.
+    pub fn lines(&self, mode: Mode) -> Vec<String> {
+        let spin = |name: &str, s: Spin| {
+            format!(
+                "option name {name} type spin default {} min {} max {}",
+                s.default, s.min, s.max
+            )
+        };
+        let (hash, ponder, variant) = match mode {
+            Mode::Usi => ("USI_Hash", "USI_Ponder", "Variant"),
+            Mode::Uci => ("Hash", "Ponder", "UCI_Variant"),
+        };
+        let vars: Vec<String> = Variant::ALL
+            .iter()
+            .map(|&v| format!("var {}", variant_name(v, mode)))
+            .collect();
+        vec![
+            spin(hash, HASH),
+            spin("Threads", THREADS),
+            spin("MultiPV", MULTIPV),
+            format!("option name {ponder} type check default false"),
+            format!(
+                "option name {variant} type combo default {} {}",
+                variant_name(Variant::Longjiang, mode),
+                vars.join(" ")
+            ),
+            spin("MoveOverhead", OVERHEAD),
+            "option name Stalemate type combo default draw var draw var loss".to_string(),
+            "option name Clear Hash type button".to_string(),
+        ]
+    }
+
+    /// Reads a `setoption`; the error names the option and what is wrong with the value.
+    pub fn parse_change(name: &str, value: Option<&str>) -> Result<Change, String> {
+        let key = name.to_ascii_lowercase();
+        let need = |what: &str| -> Result<&str, String> {
+            value.ok_or_else(|| format!("setoption: {name} needs a value ({what})"))
+        };
+        let spin = |s: Spin| -> Result<usize, String> {
+            let v = need(&format!("{} … {}", s.min, s.max))?;
+            v.parse::<usize>()
+                .ok()
+                .filter(|n| (s.min..=s.max).contains(n))
+                .ok_or_else(|| {
+                    format!(
+                        "setoption: {name} value '{v}' is not an integer in {} … {}",
+                        s.min, s.max
+                    )
+                })
+        };
+        let check = || -> Result<bool, String> {
+            match need("true or false")? {
+                "true" => Ok(true),
+                "false" => Ok(false),
+                v => Err(format!(
+                    "setoption: {name} value '{v}' (expected true or false)"
+                )),
+            }
+        };
+        match key.as_str() {
+            "usi_hash" | "hash" => spin(HASH).map(Change::Hash),
+            "threads" => spin(THREADS).map(Change::Threads),
+            "multipv" => spin(MULTIPV).map(Change::MultiPv),
+            "usi_ponder" | "ponder" => check().map(Change::Ponder),
+            "variant" | "uci_variant" => {
+                let v = need("longjiang or longjiang-nodrop")?;
+                v.parse::<Variant>()
+                    .map(Change::Variant)
+                    .map_err(|e| format!("setoption: {name}: {e}"))
+            }
+            "moveoverhead" | "move overhead" => {
+                spin(OVERHEAD).map(|ms| Change::MoveOverhead(Duration::from_millis(ms as u64)))
+            }
+            "stalemate" => match need("draw or loss")? {
+                "draw" => Ok(Change::Stalemate(StalemateRule::Draw)),
+                "loss" => Ok(Change::Stalemate(StalemateRule::Loss)),
+                v => Err(format!(
+                    "setoption: Stalemate value '{v}' (expected draw or loss)"
+                )),
+            },
+            "clear hash" => match value {
+                None => Ok(Change::ClearHash),
+                Some(_) => Err("setoption: Clear Hash is a button and takes no value".into()),
+            },
+            _ => {
+                let shown: String = name.chars().take(40).collect();
+                Err(format!("setoption: no option named '{shown}'"))
+            }
+        }
+    }
+
+    /// Records an accepted change.
+    pub fn apply(&mut self, change: Change) {
+        match change {
+            Change::Hash(mb) => self.hash_mb = mb,
+            Change::Threads(n) => self.threads = n,
+            Change::MultiPv(n) => self.multipv = n,
+            Change::Ponder(on) => self.ponder = on,
+            Change::Variant(v) => self.variant = v,
+            Change::MoveOverhead(d) => self.move_overhead = d,
+            Change::Stalemate(rule) => self.stalemate = rule,
+            Change::ClearHash => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn handshake_lines_use_each_modes_names() {
+        let o = Options::default();
+        let usi = o.lines(Mode::Usi).join("\n");
+        assert!(usi.contains("option name USI_Hash type spin default 64 min 1 max 65536"));
+        assert!(usi.contains(
+            "option name Variant type combo default longjiang var longjiang var longjiang-nodrop"
+        ));
+        let uci = o.lines(Mode::Uci).join("\n");
+        assert!(uci.contains("option name Hash type spin"));
+        assert!(uci.contains("option name UCI_Variant type combo default longjiangqi var longjiangqi var longjiangqi-nodrop"));
+        assert!(uci.contains("option name Ponder type check default false"));
+    }
+
+    #[test]
+    fn setoption_reads_and_rejects() {
+        let ok = [
+            ("USI_Hash", Some("128"), Change::Hash(128)),
+            ("hash", Some("1"), Change::Hash(1)),
+            ("Threads", Some("4"), Change::Threads(4)),
+            ("MultiPV", Some("3"), Change::MultiPv(3)),
+            ("USI_Ponder", Some("true"), Change::Ponder(true)),
+            (
+                "UCI_Variant",
+                Some("longjiangqi-nodrop"),
+                Change::Variant(Variant::LongjiangNoDrop),
+            ),
+            (
+                "Move Overhead",
+                Some("0"),
+                Change::MoveOverhead(Duration::ZERO),
+            ),
+            (
+                "Stalemate",
+                Some("loss"),
+                Change::Stalemate(StalemateRule::Loss),
+            ),
+            ("Clear Hash", None, Change::ClearHash),
+        ];
+        for (name, value, want) in ok {
+            assert_eq!(Options::parse_change(name, value), Ok(want), "{name}");
+        }
+        let bad = [
+            ("Threads", Some("0"), "not an integer in 1 … 256"),
+            ("MultiPV", None, "needs a value"),
+            ("USI_Ponder", Some("yes"), "expected true or false"),
+            ("Variant", Some("chess"), "unknown variant 'chess'"),
+            ("Stalemate", Some("win"), "expected draw or loss"),
+            ("Clear Hash", Some("1"), "button"),
+            ("Speed", Some("1"), "no option named 'Speed'"),
+        ];
+        for (name, value, want) in bad {
+            let e = Options::parse_change(name, value).unwrap_err();
+            assert!(e.contains(want), "{name}: {e}");
+        }
+    }
+}

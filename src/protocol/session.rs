@@ -1,0 +1,353 @@
+//! The protocol loop: one reader (this thread) handles every command in order and drives the
+//! engine through its API; the search runs on its own threads and reports through a listener
+//! that formats `info` and `bestmove` lines into the shared [`Output`].
+//!
+//! Every failing command produces exactly one `info string error: …` line and changes nothing.
+
+use super::board::{draw, list_moves};
+use super::command::{self, Command, Go, Setup};
+use super::options::{Change, Options};
+use super::output::{Output, bestmove_line, info_line, move_text};
+use super::{Mode, any_move};
+use crate::movegen::perft_divide;
+use crate::notation::fen::parse_fen;
+use crate::rules::setup::Setup as RawSetup;
+use crate::rules::{Color, Move, Position, Rules};
+use crate::search::{Clock, Engine, Limits, Listener, SearchEvent};
+use std::io::BufRead;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// The engine's name and author for `id`.
+pub const NAME: &str = concat!("longjiang ", env!("CARGO_PKG_VERSION"));
+/// See [`NAME`].
+pub const AUTHOR: &str = "the longjiang authors";
+
+/// The state of one protocol session.
+pub struct Session {
+    out: Output,
+    mode: Mode,
+    options: Options,
+    engine: Engine,
+    /// The position the last `position` command started from.
+    root: Position,
+    /// The moves played from `root`.
+    moves: Vec<Move>,
+    /// `root` after `moves`, with its history.
+    pos: Position,
+    /// Set by the listener once the running search has delivered its best move.
+    answered: Arc<AtomicBool>,
+    /// Whether a search was started whose answer may still be due.
+    started: bool,
+}
+
+/// Runs the protocol until `quit` or end of input, reading `input` and writing to `out`.
+pub fn run<R: BufRead>(mut input: R, out: Output) {
+    let mut session = Session::new(out);
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match input.read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        // Bytes that are not UTF-8 become U+FFFD: the command is then unknown or malformed
+        // and answered with one error line like any other.
+        let line = String::from_utf8_lossy(&buf);
+        if !session.handle(&line) {
+            break;
+        }
+    }
+    session.shutdown();
+}
+
+impl Session {
+    /// A session in USI mode on the drop game's start position.
+    pub fn new(out: Output) -> Session {
+        // The options' defaults are the engine's (`options` takes them from `search::engine`).
+        let options = Options::default();
+        let engine = Engine::new();
+        let root = Position::start(options.variant.rules());
+        Session {
+            out,
+            mode: Mode::Usi,
+            engine,
+            pos: root.clone(),
+            root,
+            moves: Vec::new(),
+            options,
+            answered: Arc::new(AtomicBool::new(true)),
+            started: false,
+        }
+    }
+
+    /// The rules the options describe.
+    fn rules(&self) -> Rules {
+        self.options
+            .variant
+            .rules()
+            .with_stalemate(self.options.stalemate)
+    }
+
+    /// Whether a search is running whose best move has not been sent yet.
+    fn busy(&self) -> bool {
+        self.started && !self.answered.load(Ordering::Acquire)
+    }
+
+    /// Handles one input line; `false` when the session should end.
+    pub fn handle(&mut self, line: &str) -> bool {
+        let cmd = match command::parse(line) {
+            Ok(c) => c,
+            Err(e) => {
+                self.out.error(&e.0);
+                return true;
+            }
+        };
+        let result = match cmd {
+            Command::Quit => return false,
+            Command::Empty | Command::Debug => Ok(()),
+            Command::Usi | Command::Uci => {
+                self.handshake(cmd == Command::Uci);
+                Ok(())
+            }
+            Command::IsReady => {
+                self.out.line("readyok");
+                Ok(())
+            }
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::NewGame => self.not_busy("usinewgame").map(|()| {
+                self.engine.new_game();
+            }),
+            Command::Position { setup, moves } => self.set_position(&setup, &moves),
+            Command::Go(go) => self.go(&go),
+            Command::Perft(depth) => self.perft(depth),
+            Command::Stop => {
+                self.finish_search();
+                Ok(())
+            }
+            Command::PonderHit => {
+                self.engine.ponderhit();
+                Ok(())
+            }
+            Command::GameOver(_) => {
+                self.finish_search();
+                Ok(())
+            }
+            Command::Display => {
+                let text = draw(&self.pos);
+                let lines: Vec<&str> = text.lines().collect();
+                self.out.lines(&lines);
+                Ok(())
+            }
+            Command::Moves => {
+                self.out
+                    .lines(&list_moves(&self.pos, self.mode == Mode::Uci));
+                Ok(())
+            }
+            Command::Eval => {
+                let text = crate::eval::trace(&self.pos).to_string();
+                let lines: Vec<&str> = text.lines().collect();
+                self.out.lines(&lines);
+                Ok(())
+            }
+            Command::Bench(depth) => self.bench(depth),
+        };
+        if let Err(e) = result {
+            self.out.error(&e);
+        }
+        true
+    }
+
+    /// Stops a running search (its best move is still sent) and waits for it.
+    fn finish_search(&mut self) {
+        self.engine.stop();
+        self.engine.wait();
+        self.started = false;
+    }
+
+    /// Ends the session: stops and waits for a running search.
+    pub fn shutdown(&mut self) {
+        self.finish_search();
+    }
+
+    fn not_busy(&self, what: &str) -> Result<(), String> {
+        if self.busy() {
+            Err(format!("{what}: a search is running (send stop first)"))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn handshake(&mut self, uci: bool) {
+        self.mode = if uci { Mode::Uci } else { Mode::Usi };
+        let mut lines = vec![format!("id name {NAME}"), format!("id author {AUTHOR}")];
+        lines.extend(self.options.lines(self.mode));
+        lines.push(if uci { "uciok" } else { "usiok" }.to_string());
+        self.out.lines(&lines);
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+        let change = Options::parse_change(name, value)?;
+        self.not_busy("setoption")?;
+        match change {
+            Change::Hash(mb) => self.engine.set_hash_mb(mb),
+            Change::Threads(n) => self.engine.set_threads(n),
+            Change::MultiPv(n) => self.engine.set_multipv(n),
+            Change::MoveOverhead(d) => self.engine.set_move_overhead(d),
+            Change::ClearHash => self.engine.new_game(),
+            Change::Ponder(_) => {}
+            Change::Variant(v) => {
+                if v != self.options.variant {
+                    let rules = v.rules().with_stalemate(self.options.stalemate);
+                    self.root = Position::start(rules);
+                    self.moves.clear();
+                    self.pos = self.root.clone();
+                }
+            }
+            Change::Stalemate(rule) => {
+                let rules = self.options.variant.rules().with_stalemate(rule);
+                let root = RawSetup::from_position(&self.root)
+                    .validate(rules)
+                    .map_err(|e| format!("setoption: Stalemate: {e}"))?;
+                let mut pos = root.clone();
+                for &m in &self.moves {
+                    pos.play(m);
+                }
+                self.root = root;
+                self.pos = pos;
+            }
+        }
+        self.options.apply(change);
+        Ok(())
+    }
+
+    fn set_position(&mut self, setup: &Setup, moves: &[String]) -> Result<(), String> {
+        let rules = self.rules();
+        let root = match setup {
+            Setup::StartPos => Position::start(rules),
+            Setup::Sfen(s) => {
+                Position::from_sfen(s, rules).map_err(|e| format!("position sfen: {e}"))?
+            }
+            Setup::Fen(s) => parse_fen(s, rules).map_err(|e| format!("position fen: {e}"))?,
+        };
+        let mut pos = root.clone();
+        let mut played = Vec::with_capacity(moves.len());
+        for (i, text) in moves.iter().enumerate() {
+            let m = any_move(&pos, text)
+                .map_err(|e| format!("position: move {} ({text}): {e}", i + 1))?;
+            pos.play(m);
+            played.push(m);
+        }
+        self.root = root;
+        self.moves = played;
+        self.pos = pos;
+        Ok(())
+    }
+
+    fn limits(&self, go: &Go) -> Result<Limits, String> {
+        let ms = Duration::from_millis;
+        let mut searchmoves = Vec::new();
+        for text in &go.searchmoves {
+            let m = any_move(&self.pos, text).map_err(|e| format!("go searchmoves: {e}"))?;
+            searchmoves.push(m);
+        }
+        // USI: b = first player. UCI (chess): w = first player.
+        let (first, second) = match self.mode {
+            Mode::Usi => ((go.btime, go.binc), (go.wtime, go.winc)),
+            Mode::Uci => ((go.wtime, go.winc), (go.btime, go.binc)),
+        };
+        let timed = [go.btime, go.wtime, go.binc, go.winc, go.byoyomi]
+            .iter()
+            .any(Option::is_some)
+            || go.movestogo.is_some();
+        let clock = timed.then(|| {
+            let mut clock = Clock {
+                time: [Duration::ZERO; 2],
+                inc: [Duration::ZERO; 2],
+                byoyomi: ms(go.byoyomi.unwrap_or(0)),
+                moves_to_go: go.movestogo.filter(|&n| n > 0),
+            };
+            for (color, (time, inc)) in [(Color::Black, first), (Color::White, second)] {
+                clock.time[color.index()] = ms(time.unwrap_or(0));
+                clock.inc[color.index()] = ms(inc.unwrap_or(0));
+            }
+            clock
+        });
+        Ok(Limits {
+            depth: go.depth,
+            nodes: go.nodes,
+            movetime: go.movetime.map(ms),
+            mate: go.mate,
+            infinite: go.infinite,
+            ponder: go.ponder,
+            clock,
+            searchmoves,
+        })
+    }
+
+    fn listener(&self) -> Listener {
+        let out = self.out.clone();
+        let mode = self.mode;
+        let answered = Arc::clone(&self.answered);
+        Arc::new(move |event: &SearchEvent| match event {
+            SearchEvent::Info(info) => out.line(&info_line(info, mode)),
+            SearchEvent::BestMove { best, ponder } => {
+                // Marked before it is written: a GUI that answers the line at once must find
+                // the engine ready for the next `go`. (`Engine::start` joins the old search, so
+                // this line still comes before anything the next search prints.)
+                answered.store(true, Ordering::Release);
+                out.line(&bestmove_line(*best, *ponder, mode));
+            }
+        })
+    }
+
+    fn go(&mut self, go: &Go) -> Result<(), String> {
+        self.not_busy("go")?;
+        let limits = self.limits(go)?;
+        // The previous search (answered already) may still be winding down; `start` waits.
+        self.engine.set_position(self.pos.clone());
+        self.answered.store(false, Ordering::Release);
+        self.started = true;
+        self.engine.start(limits, self.listener());
+        Ok(())
+    }
+
+    fn perft(&mut self, depth: u32) -> Result<(), String> {
+        self.not_busy("go perft")?;
+        let start = Instant::now();
+        let divide = perft_divide(&self.pos, depth, self.options.threads > 1);
+        let total: u64 = divide.iter().map(|&(_, n)| n).sum();
+        let elapsed = start.elapsed();
+        let mut lines: Vec<String> = divide
+            .iter()
+            .map(|&(m, n)| format!("{}: {n}", move_text(m, self.mode)))
+            .collect();
+        lines.push(String::new());
+        lines.push(format!("Nodes searched: {total}"));
+        let nps = (total as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
+        lines.push(format!(
+            "info string perft {depth}: {total} nodes in {} ms, {nps} nps",
+            elapsed.as_millis()
+        ));
+        self.out.lines(&lines);
+        Ok(())
+    }
+
+    /// `bench [depth]`: `longjiang bench` (its positions, a fresh 16 MiB table) with this
+    /// session's thread count.
+    fn bench(&mut self, depth: Option<u32>) -> Result<(), String> {
+        self.not_busy("bench")?;
+        let depth = depth.unwrap_or(crate::tools::bench::DEFAULT_DEPTH);
+        if depth > 60 {
+            return Err(format!("bench: depth {depth} (1 … 60)"));
+        }
+        let out = self.out.clone();
+        let (nodes, time) =
+            crate::tools::bench::run_bench(depth, self.options.threads, 16, |_, l| out.line(l))
+                .map_err(|e| format!("bench: {e}"))?;
+        let nps = (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64;
+        self.out.line(&format!("{nodes} nodes {nps} nps"));
+        Ok(())
+    }
+}

@@ -1,0 +1,220 @@
+//! The arbiter: plays one game between two engines, validating every move with the rules
+//! core and keeping the clocks.
+//!
+//! Losses the runner imposes, each with its reason in the record: an illegal or unreadable
+//! move, `bestmove resign`, a crash (the process ends or closes its output), a flag fall (no
+//! `bestmove` within the side's time + the margin), a hang (no `bestmove` within the hang
+//! timeout when only nodes/depth limit the search), and an engine that cannot be started or
+//! does not answer `isready` before the game. Think time is measured by the runner from the
+//! flushed `go` to the arrival of `bestmove`; the margin (`--time-margin`, default 50 ms)
+//! absorbs pipe and scheduling latency and is the same for both sides.
+
+use super::adjudication::{Adjudication, ScoreTrack};
+use super::openings::Opening;
+use super::process::TrafficLog;
+use super::protocol::{Engine, Failure, Reply, go_command, position_command};
+use super::spec::EngineSpec;
+use super::timecontrol::TimeControl;
+use crate::rules::outcome::EndReason;
+use crate::rules::{Color, Move, Outcome, Variant};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// How long an engine that missed its deadline gets to answer `stop` before it is killed.
+const STOP_GRACE: Duration = Duration::from_secs(1);
+
+/// Everything about a game that is the same for every game of the match.
+#[derive(Clone)]
+pub struct GameContext {
+    /// The game played.
+    pub variant: Variant,
+    /// The time control.
+    pub tc: TimeControl,
+    /// Adjudication rules.
+    pub adjudication: Adjudication,
+    /// Allowance beyond the time limit before a flag falls.
+    pub margin: Duration,
+    /// How long to wait for an answer when there is no time limit (and for handshakes).
+    pub hang_timeout: Duration,
+    /// Traffic log, if asked for.
+    pub log: Option<TrafficLog>,
+}
+
+/// One side of a game: the engine's description and its (maybe not yet started) process.
+pub struct Seat<'a> {
+    /// The engine's description.
+    pub spec: &'a EngineSpec,
+    /// The running engine, kept between games; set to `None` when it must be restarted.
+    pub engine: &'a mut Option<Engine>,
+    /// Its label in the traffic log.
+    pub label: String,
+}
+
+/// A finished game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finished {
+    /// The winner, `None` for a draw.
+    pub winner: Option<Color>,
+    /// Why the game ended.
+    pub reason: String,
+    /// Every move from the start position, the opening's included.
+    pub moves: Vec<Move>,
+}
+
+/// How a call to [`play`] ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Played {
+    /// The game has a result.
+    Finished(Finished),
+    /// The match was stopped before the game ended (not recorded).
+    Aborted,
+}
+
+fn rules_reason(outcome: Outcome, names: &[String; 2]) -> String {
+    match outcome.reason() {
+        EndReason::Checkmate => "checkmate".into(),
+        EndReason::Stalemate => "stalemate".into(),
+        EndReason::Repetition => "fourfold repetition".into(),
+        EndReason::PerpetualCheck => {
+            let loser = outcome.winner().map_or(Color::Black, |w| !w);
+            format!("perpetual check by {}", names[loser.index()])
+        }
+    }
+}
+
+/// Plays one game from `opening`; `seats[0]` moves first. `Err` only for a setup problem that
+/// stops the match (an engine program that cannot be run at all).
+pub fn play(
+    ctx: &GameContext,
+    opening: &Opening,
+    mut seats: [Seat<'_>; 2],
+    stop: &AtomicBool,
+) -> Result<Played, String> {
+    let names = [seats[0].spec.name.clone(), seats[1].spec.name.clone()];
+    let mut moves: Vec<Move> = opening.moves.clone();
+    let finished = |winner: Option<Color>, reason: String, moves: Vec<Move>| Finished {
+        winner,
+        reason,
+        moves,
+    };
+    for c in Color::ALL {
+        let seat = &mut seats[c.index()];
+        let name = &names[c.index()];
+        if seat.engine.is_none() {
+            match Engine::start(
+                seat.spec,
+                ctx.variant,
+                ctx.hang_timeout,
+                seat.label.clone(),
+                ctx.log.clone(),
+            ) {
+                Ok(e) => *seat.engine = Some(e),
+                Err(Failure::Spawn(s)) => return Err(format!("engine {name}: {s}")),
+                Err(f) => {
+                    let f = finished(Some(!c), format!("{name} {f}"), moves);
+                    return Ok(conclude(seats, f));
+                }
+            }
+        }
+        if let Some(engine) = seat.engine.as_mut()
+            && let Err(f) = engine.new_game()
+        {
+            *seat.engine = None;
+            let f = finished(Some(!c), format!("{name} {f}"), moves);
+            return Ok(conclude(seats, f));
+        }
+    }
+
+    let mut pos = opening.position(ctx.variant.rules());
+    let mut clocks = [ctx.tc.new_clock(); 2];
+    let mut track = ScoreTrack::default();
+    loop {
+        if let Some(outcome) = pos.outcome() {
+            let f = finished(outcome.winner(), rules_reason(outcome, &names), moves);
+            return Ok(conclude(seats, f));
+        }
+        if let Some(v) = ctx.adjudication.judge(&track, moves.len()) {
+            return Ok(conclude(seats, finished(v.winner, v.reason, moves)));
+        }
+        if stop.load(Ordering::Relaxed) {
+            return Ok(Played::Aborted);
+        }
+        let side = pos.side_to_move();
+        let name = &names[side.index()];
+        let seat = &mut seats[side.index()];
+        let Some(engine) = seat.engine.as_mut() else {
+            return Err(format!("internal: engine {name} is not running"));
+        };
+        let position = position_command(
+            engine.proto,
+            ctx.variant,
+            opening.start_sfen.as_deref(),
+            &moves,
+        );
+        let go = go_command(engine.proto, &ctx.tc, &clocks, side);
+        let limit = ctx.tc.limit(&clocks[side.index()]);
+        let lose = |reason: String, moves: Vec<Move>| finished(Some(!side), reason, moves);
+        let late = |used: Duration, limit: Duration| {
+            format!(
+                "{name} loses on time: no move after {:.3} s (limit {:.3} s + {} ms margin)",
+                used.as_secs_f64(),
+                limit.as_secs_f64(),
+                ctx.margin.as_millis()
+            )
+        };
+        match engine.think(&position, &go, limit, ctx.margin, ctx.hang_timeout) {
+            Reply::Crash(detail) => {
+                *seat.engine = None;
+                return Ok(conclude(
+                    seats,
+                    lose(format!("{name} crashed ({detail})"), moves),
+                ));
+            }
+            Reply::NoReply { waited } => {
+                let mut reason = match limit {
+                    Some(l) => late(waited, l),
+                    None => format!(
+                        "{name} hangs: no move within {:.1} s",
+                        ctx.hang_timeout.as_secs_f64()
+                    ),
+                };
+                if !engine.stop(STOP_GRACE) {
+                    *seat.engine = None;
+                    reason += "; it did not answer stop and was killed";
+                }
+                return Ok(conclude(seats, lose(reason, moves)));
+            }
+            Reply::Move { text, used, score } => {
+                if let Some(l) = limit
+                    && used > l + ctx.margin
+                {
+                    return Ok(conclude(seats, lose(late(used, l), moves)));
+                }
+                if text == "resign" {
+                    return Ok(conclude(seats, lose(format!("{name} resigns"), moves)));
+                }
+                let m = match pos.parse_move(&text) {
+                    Ok(m) => m,
+                    Err(e) => {
+                        let reason = format!("{name} loses by an illegal move: {e}");
+                        return Ok(conclude(seats, lose(reason, moves)));
+                    }
+                };
+                ctx.tc.charge(&mut clocks[side.index()], used);
+                pos.play(m);
+                moves.push(m);
+                track.push(side, score);
+            }
+        }
+    }
+}
+
+/// Tells USI engines the result (`gameover`) and wraps the game up.
+fn conclude(seats: [Seat<'_>; 2], f: Finished) -> Played {
+    for (c, seat) in Color::ALL.into_iter().zip(seats) {
+        if let Some(engine) = seat.engine.as_mut() {
+            engine.game_over(f.winner.map(|w| w == c));
+        }
+    }
+    Played::Finished(f)
+}

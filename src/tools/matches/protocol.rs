@@ -1,0 +1,536 @@
+//! Talking to one engine in USI or UCI: the handshake with options and the game's variant,
+//! `position` and `go` in the engine's own dialect, and reading `bestmove` with the last score.
+//!
+//! Dialects (RULES.md, Fairy-Stockfish's conventions): USI writes drops `P*e5`, sends our SFEN,
+//! and `btime` is the first player's clock; UCI writes drops `P@e5`, sends Fairy-Stockfish's
+//! FEN (uppercase and side `w` = first player, hand in brackets), and `wtime` is the first
+//! player's clock.
+
+use super::process::{EngineProcess, Recv, TrafficLog, describe_exit};
+use super::spec::{EngineSpec, Proto};
+use super::timecontrol::{Clock, TimeControl};
+use crate::notation::fen::write_fen;
+use crate::rules::ascii::AsciiMove;
+use crate::rules::{Color, Move, Position, Variant};
+use std::fmt;
+use std::time::{Duration, Instant};
+
+/// How an engine failed, when it did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The program could not be started at all (a setup error: the match stops).
+    Spawn(String),
+    /// The process ended or closed its output.
+    Crash(String),
+    /// It did not answer in time.
+    Hang(String),
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Spawn(s) => write!(f, "could not start: {s}"),
+            Failure::Crash(s) => write!(f, "crashed ({s})"),
+            Failure::Hang(s) => write!(f, "did not answer {s}"),
+        }
+    }
+}
+
+/// The answer to one `go`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// `bestmove X` arrived (`X` may be anything; the arbiter judges it).
+    Move {
+        /// The move text (`resign` included).
+        text: String,
+        /// Think time, from the flushed `go` to the arrival of `bestmove`.
+        used: Duration,
+        /// The last score the engine reported for this search, in centipawns from its own
+        /// point of view (mate scores mapped to ±(MATE_CP − distance)).
+        score: Option<i32>,
+    },
+    /// Nothing by the deadline.
+    NoReply {
+        /// How long the runner waited.
+        waited: Duration,
+    },
+    /// The engine died while thinking.
+    Crash(String),
+}
+
+/// Centipawn value standing for a mate score.
+pub const MATE_CP: i32 = 100_000;
+
+/// An option an engine declared in its handshake.
+#[derive(Clone, Debug)]
+struct Declared {
+    name: String,
+    vars: Vec<String>,
+}
+
+/// A started engine, after its handshake.
+pub struct Engine {
+    proc: EngineProcess,
+    /// The protocol it speaks.
+    pub proto: Proto,
+    /// The name it reported (`id name`), if any.
+    pub id_name: Option<String>,
+    timeout: Duration,
+}
+
+/// Parses `option name <NAME> type <T> … var a var b`.
+fn parse_option(line: &str) -> Option<Declared> {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    let n = tokens.iter().position(|&t| t == "name")?;
+    let t = tokens.iter().position(|&t| t == "type")?;
+    if t <= n + 1 {
+        return None;
+    }
+    let name = tokens[n + 1..t].join(" ");
+    let vars = tokens
+        .windows(2)
+        .filter(|w| w[0] == "var")
+        .map(|w| w[1].to_string())
+        .collect();
+    Some(Declared { name, vars })
+}
+
+/// The score in an `info` line, if it has one.
+pub fn parse_score(line: &str) -> Option<i32> {
+    let mut it = line
+        .split_whitespace()
+        .skip_while(|&t| t != "score")
+        .skip(1);
+    match it.next()? {
+        "cp" => it.next()?.parse().ok(),
+        "mate" => {
+            let v = it.next()?;
+            match v {
+                "+" => Some(MATE_CP),
+                "-" => Some(-MATE_CP),
+                _ => {
+                    let n: i32 = v.parse().ok()?;
+                    let d = n.unsigned_abs().min(1000) as i32;
+                    Some(if n > 0 || v.starts_with('+') {
+                        MATE_CP - d
+                    } else {
+                        -(MATE_CP - d)
+                    })
+                }
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The value to give a variant option: our own names for `Variant`, Fairy-Stockfish's for
+/// `UCI_Variant`/`USI_Variant`, unless the engine's list of values holds the other.
+fn variant_value(option: &Declared, variant: Variant) -> String {
+    let ours = variant.name().to_string();
+    let fsf = match variant {
+        Variant::Longjiang => "longjiangqi".to_string(),
+        Variant::LongjiangNoDrop => "longjiangqi-nodrop".to_string(),
+    };
+    let preferred = if option.name.eq_ignore_ascii_case("Variant") {
+        [ours, fsf]
+    } else {
+        [fsf, ours]
+    };
+    preferred
+        .iter()
+        .find(|v| option.vars.iter().any(|x| x == *v))
+        .unwrap_or(&preferred[0])
+        .clone()
+}
+
+impl Engine {
+    /// Starts the engine of `spec` and does the handshake: `usi`/`uci`, the user's options in
+    /// order, the variant (through the first of `Variant`, `UCI_Variant`, `USI_Variant` that it
+    /// declares, unless the user set one), then `isready`. Each wait lasts at most `timeout`.
+    pub fn start(
+        spec: &EngineSpec,
+        variant: Variant,
+        timeout: Duration,
+        label: String,
+        log: Option<TrafficLog>,
+    ) -> Result<Engine, Failure> {
+        let proc =
+            EngineProcess::spawn(spec, label, log).map_err(|e| Failure::Spawn(e.to_string()))?;
+        let mut engine = Engine {
+            proc,
+            proto: spec.proto,
+            id_name: None,
+            timeout,
+        };
+        let (hello, ok) = match spec.proto {
+            Proto::Usi => ("usi", "usiok"),
+            Proto::Uci => ("uci", "uciok"),
+        };
+        engine.send(hello)?;
+        let mut declared = Vec::new();
+        let deadline = Instant::now() + timeout;
+        loop {
+            let line = engine.line_before(deadline, hello)?;
+            let t = line.trim();
+            if t == ok {
+                break;
+            } else if let Some(name) = t.strip_prefix("id name ") {
+                engine.id_name = Some(name.trim().to_string());
+            } else if t.starts_with("option ") {
+                declared.extend(parse_option(t));
+            }
+        }
+        for (name, value) in &spec.options {
+            engine.send(&format!("setoption name {name} value {value}"))?;
+        }
+        let candidates: &[&str] = match spec.proto {
+            Proto::Usi => &["Variant", "USI_Variant", "UCI_Variant"],
+            Proto::Uci => &["UCI_Variant", "Variant", "USI_Variant"],
+        };
+        if !candidates.iter().any(|c| spec.has_option(c))
+            && let Some(opt) = candidates
+                .iter()
+                .find_map(|c| declared.iter().find(|d| d.name.eq_ignore_ascii_case(c)))
+        {
+            let value = variant_value(opt, variant);
+            engine.send(&format!("setoption name {} value {value}", opt.name))?;
+        }
+        engine.sync()?;
+        Ok(engine)
+    }
+
+    fn send(&mut self, line: &str) -> Result<Instant, Failure> {
+        self.proc.send(line).map_err(|e| {
+            let status = self.proc.wait_exit(Duration::from_millis(200));
+            Failure::Crash(format!("{}; writing failed: {e}", describe_exit(status)))
+        })
+    }
+
+    /// The next line before `deadline`; `what` names the awaited answer in errors.
+    fn line_before(&mut self, deadline: Instant, what: &str) -> Result<String, Failure> {
+        match self.proc.recv(deadline) {
+            Recv::Line(_, l) => Ok(l),
+            Recv::Timeout => Err(Failure::Hang(format!(
+                "'{what}' within {:.1} s",
+                self.timeout.as_secs_f64()
+            ))),
+            Recv::Closed => Err(Failure::Crash(describe_exit(
+                self.proc.wait_exit(Duration::from_millis(200)),
+            ))),
+        }
+    }
+
+    /// `isready` and wait for `readyok`, skipping anything else (stale output included).
+    pub fn sync(&mut self) -> Result<(), Failure> {
+        self.send("isready")?;
+        let deadline = Instant::now() + self.timeout;
+        while self.line_before(deadline, "isready")?.trim() != "readyok" {}
+        Ok(())
+    }
+
+    /// Prepares a new game: `usinewgame`/`ucinewgame`, then `isready`.
+    pub fn new_game(&mut self) -> Result<(), Failure> {
+        self.send(match self.proto {
+            Proto::Usi => "usinewgame",
+            Proto::Uci => "ucinewgame",
+        })?;
+        self.sync()
+    }
+
+    /// Sends `position` and `go`, then waits for `bestmove` until `limit + margin` after the
+    /// `go` was flushed (or `hang_timeout` when the search has no time limit).
+    pub fn think(
+        &mut self,
+        position: &str,
+        go: &str,
+        limit: Option<Duration>,
+        margin: Duration,
+        hang_timeout: Duration,
+    ) -> Reply {
+        if let Err(f) = self.send(position) {
+            return Reply::Crash(f.to_string());
+        }
+        let sent = match self.send(go) {
+            Ok(at) => at,
+            Err(f) => return Reply::Crash(f.to_string()),
+        };
+        let deadline = sent + limit.map_or(hang_timeout, |l| l + margin);
+        let mut score = None;
+        loop {
+            match self.proc.recv(deadline) {
+                Recv::Line(at, line) => {
+                    let t = line.trim();
+                    if t.starts_with("info") && !t.starts_with("info string") {
+                        if let Some(s) = parse_score(t) {
+                            score = Some(s);
+                        }
+                    } else if let Some(rest) = t.strip_prefix("bestmove") {
+                        let text = rest.split_whitespace().next().unwrap_or("").to_string();
+                        return Reply::Move {
+                            text,
+                            used: at.saturating_duration_since(sent),
+                            score,
+                        };
+                    }
+                }
+                Recv::Timeout => {
+                    return Reply::NoReply {
+                        waited: sent.elapsed(),
+                    };
+                }
+                Recv::Closed => {
+                    return Reply::Crash(describe_exit(
+                        self.proc.wait_exit(Duration::from_millis(200)),
+                    ));
+                }
+            }
+        }
+    }
+
+    /// After a missed deadline: `stop`, and wait up to `grace` for the late `bestmove`.
+    /// Whether the engine answered (an engine that did not is not reused).
+    pub fn stop(&mut self, grace: Duration) -> bool {
+        if self.send("stop").is_err() {
+            return false;
+        }
+        let deadline = Instant::now() + grace;
+        loop {
+            match self.proc.recv(deadline) {
+                Recv::Line(_, l) if l.trim_start().starts_with("bestmove") => return true,
+                Recv::Line(..) => {}
+                _ => return false,
+            }
+        }
+    }
+
+    /// Tells a USI engine how its game ended (`gameover win|lose|draw`); UCI has no such
+    /// command.
+    pub fn game_over(&mut self, won: Option<bool>) {
+        if self.proto == Proto::Usi {
+            let word = match won {
+                Some(true) => "win",
+                Some(false) => "lose",
+                None => "draw",
+            };
+            let _ = self.send(&format!("gameover {word}"));
+        }
+    }
+
+    /// Asks the engine to quit and reaps it (killing it if it lingers).
+    pub fn quit(mut self) {
+        let _ = self.proc.send("quit");
+        self.proc.close_input();
+        if self.proc.wait_exit(Duration::from_millis(500)).is_none() {
+            self.proc.kill();
+        }
+    }
+}
+
+/// A move in the engine's dialect.
+pub fn move_text(proto: Proto, m: Move) -> String {
+    let a = AsciiMove::from_move(m);
+    match proto {
+        Proto::Usi => a.to_string(),
+        Proto::Uci => a.to_uci_string(),
+    }
+}
+
+/// The `position` command for a game that started at `start_sfen` (`None` = the start
+/// position) and has seen `moves`.
+pub fn position_command(
+    proto: Proto,
+    variant: Variant,
+    start_sfen: Option<&str>,
+    moves: &[Move],
+) -> String {
+    let mut s = match (start_sfen, proto) {
+        (None, _) => "position startpos".to_string(),
+        (Some(sfen), Proto::Usi) => format!("position sfen {sfen}"),
+        // Fairy-Stockfish's FEN (cooldowns and `'` marks have no field there; they occur only
+        // in the drop game, whose Fairy-Stockfish version lacks those rules anyway).
+        (Some(sfen), Proto::Uci) => match Position::from_sfen(sfen, variant.rules()) {
+            Ok(pos) => format!("position fen {}", write_fen(&pos)),
+            Err(_) => format!("position fen {sfen}"),
+        },
+    };
+    if !moves.is_empty() {
+        s.push_str(" moves");
+        for &m in moves {
+            s.push(' ');
+            s.push_str(&move_text(proto, m));
+        }
+    }
+    s
+}
+
+/// The `go` command for the side `to_move` under `tc`, with both clocks.
+pub fn go_command(proto: Proto, tc: &TimeControl, clocks: &[Clock; 2], to_move: Color) -> String {
+    let ms = |d: Duration| d.as_millis();
+    let mut s = String::from("go");
+    if let Some(t) = tc.movetime {
+        s += &format!(" movetime {}", ms(t));
+    }
+    if tc.has_clock() {
+        let first = ms(clocks[Color::Black.index()].remaining);
+        let second = ms(clocks[Color::White.index()].remaining);
+        let inc = ms(tc.increment);
+        match proto {
+            Proto::Usi => s += &format!(" btime {first} wtime {second}"),
+            Proto::Uci => s += &format!(" wtime {first} btime {second}"),
+        }
+        if inc > 0 {
+            match proto {
+                Proto::Usi => s += &format!(" binc {inc} winc {inc}"),
+                Proto::Uci => s += &format!(" winc {inc} binc {inc}"),
+            }
+        } else if proto == Proto::Usi || !tc.byoyomi.is_zero() {
+            s += &format!(" byoyomi {}", ms(tc.byoyomi));
+        }
+        if let Some(left) = clocks[to_move.index()].moves_left {
+            s += &format!(" movestogo {left}");
+        }
+    }
+    if let Some(n) = tc.nodes {
+        s += &format!(" nodes {n}");
+    }
+    if let Some(d) = tc.depth {
+        s += &format!(" depth {d}");
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::LONGJIANG;
+
+    #[test]
+    fn scores() {
+        assert_eq!(
+            parse_score("info depth 3 score cp -41 nodes 9 pv e2e4"),
+            Some(-41)
+        );
+        assert_eq!(
+            parse_score("info depth 9 score mate 3 pv a"),
+            Some(MATE_CP - 3)
+        );
+        assert_eq!(parse_score("info score mate -2"), Some(-(MATE_CP - 2)));
+        assert_eq!(parse_score("info score mate +"), Some(MATE_CP));
+        assert_eq!(parse_score("info score cp 12 lowerbound"), Some(12));
+        assert_eq!(parse_score("info depth 3 nodes 40"), None);
+        assert_eq!(parse_score("info score cp x"), None);
+    }
+
+    #[test]
+    fn options() {
+        let d = parse_option(
+            "option name UCI_Variant type combo default chess var chess var longjiangqi-nodrop",
+        )
+        .unwrap();
+        assert_eq!(d.name, "UCI_Variant");
+        assert_eq!(
+            variant_value(&d, Variant::LongjiangNoDrop),
+            "longjiangqi-nodrop"
+        );
+        let d = parse_option("option name Move Overhead type spin default 10").unwrap();
+        assert_eq!(d.name, "Move Overhead");
+        let v = parse_option(
+            "option name Variant type combo default longjiang var longjiang var longjiang-nodrop",
+        )
+        .unwrap();
+        assert_eq!(
+            variant_value(&v, Variant::LongjiangNoDrop),
+            "longjiang-nodrop"
+        );
+    }
+
+    #[test]
+    fn dialects() {
+        let mut pos = Position::start(LONGJIANG);
+        let mut moves = Vec::new();
+        for t in ["e2e4", "f9f7", "e4e5", "f7f6", "e5f6", "j9j8", "P*e5"] {
+            let m = pos.parse_move(t).unwrap();
+            pos.play(m);
+            moves.push(m);
+        }
+        let usi = position_command(Proto::Usi, Variant::Longjiang, None, &moves);
+        assert_eq!(
+            usi,
+            "position startpos moves e2e4 f9f7 e4e5 f7f6 e5f6 j9j8 P*e5"
+        );
+        let uci = position_command(Proto::Uci, Variant::Longjiang, None, &moves);
+        assert_eq!(
+            uci,
+            "position startpos moves e2e4 f9f7 e4e5 f7f6 e5f6 j9j8 P@e5"
+        );
+        let from = position_command(
+            Proto::Uci,
+            Variant::Longjiang,
+            Some(LONGJIANG.start_sfen),
+            &moves[..1],
+        );
+        assert_eq!(
+            from,
+            "position fen rnbgqkgbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBGQKGBNR[] w KQkq - 0 1 moves e2e4"
+        );
+        let sfen = position_command(
+            Proto::Usi,
+            Variant::Longjiang,
+            Some(LONGJIANG.start_sfen),
+            &[],
+        );
+        assert_eq!(sfen, format!("position sfen {}", LONGJIANG.start_sfen));
+    }
+
+    #[test]
+    fn fen_of_a_drop_position() {
+        let sfen = "r4k3r/10/10/10/10/4+P5/10/10/P'P'8/R4K3R w 2QN2Pr KQq 21 57";
+        assert_eq!(
+            position_command(Proto::Uci, Variant::Longjiang, Some(sfen), &[]),
+            "position fen r4k3r/10/10/10/10/4+P5/10/10/PP8/R4K3R[QQNPPr] b KQq - 0 29"
+        );
+    }
+
+    #[test]
+    fn go_commands() {
+        let tc: TimeControl = "10+0.1".parse().unwrap();
+        let clocks = [
+            Clock {
+                remaining: Duration::from_millis(9000),
+                moves_left: None,
+            },
+            Clock {
+                remaining: Duration::from_millis(8000),
+                moves_left: None,
+            },
+        ];
+        assert_eq!(
+            go_command(Proto::Usi, &tc, &clocks, Color::Black),
+            "go btime 9000 wtime 8000 binc 100 winc 100"
+        );
+        assert_eq!(
+            go_command(Proto::Uci, &tc, &clocks, Color::White),
+            "go wtime 9000 btime 8000 winc 100 binc 100"
+        );
+        let byo: TimeControl = "5,byoyomi=1".parse().unwrap();
+        assert_eq!(
+            go_command(Proto::Usi, &byo, &clocks, Color::Black),
+            "go btime 9000 wtime 8000 byoyomi 1000"
+        );
+        let sd: TimeControl = "40/60".parse().unwrap();
+        let mut c = [sd.new_clock(), sd.new_clock()];
+        c[1].moves_left = Some(39);
+        assert_eq!(
+            go_command(Proto::Uci, &sd, &c, Color::White),
+            "go wtime 60000 btime 60000 movestogo 39"
+        );
+        for (t, want) in [
+            ("nodes=5000", "go nodes 5000"),
+            ("depth=6", "go depth 6"),
+            ("st=0.5", "go movetime 500"),
+        ] {
+            let tc: TimeControl = t.parse().unwrap();
+            assert_eq!(go_command(Proto::Usi, &tc, &clocks, Color::Black), want);
+        }
+    }
+}

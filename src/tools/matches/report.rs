@@ -1,0 +1,307 @@
+//! What the runner shows: the score line of the progress bar, the final summary as text, and
+//! the same summary as JSON (`summary.json`; written by hand: a handful of numbers does not
+//! justify a serialisation crate).
+
+use super::stats::{Decision, Estimate, Sprt, SprtModel, Wdl};
+use super::tally::{EncounterTally, Tally};
+use std::fmt::Write as _;
+
+/// The SPRT state of the match (first encounter only).
+#[derive(Clone, Copy, Debug)]
+pub struct SprtState {
+    /// The test.
+    pub sprt: Sprt,
+    /// Its current LLR.
+    pub llr: f64,
+    /// Its decision, if reached.
+    pub decision: Option<Decision>,
+}
+
+/// Everything a summary shows.
+pub struct Report<'a> {
+    /// Engine names, by index.
+    pub names: &'a [String],
+    /// The game.
+    pub variant: &'a str,
+    /// The time control, as written in records.
+    pub tc: &'a str,
+    /// Where the openings came from.
+    pub openings: &'a str,
+    /// Games in the schedule.
+    pub planned: u32,
+    /// The totals.
+    pub tally: &'a Tally,
+    /// The SPRT, if one runs.
+    pub sprt: Option<SprtState>,
+}
+
+/// The estimate of an encounter: from complete pairs when there are any, else from games.
+pub fn best_estimate(e: &EncounterTally) -> Option<(Estimate, &'static str)> {
+    if e.pairs.pairs() > 0 {
+        e.pairs.estimate().map(|x| (x, "pentanomial"))
+    } else {
+        e.games.estimate().map(|x| (x, "trinomial"))
+    }
+}
+
+fn signed(x: f64) -> String {
+    // `+ 0.0` turns -0 into 0.
+    let x = x + 0.0;
+    if x.is_finite() {
+        format!("{x:+.1}")
+    } else if x > 0.0 {
+        "+inf".into()
+    } else {
+        "-inf".into()
+    }
+}
+
+fn wdl_text(w: &Wdl) -> String {
+    format!("{}-{}-{}", w.wins, w.draws, w.losses)
+}
+
+fn pct(w: &Wdl) -> String {
+    if w.games() == 0 {
+        "-".into()
+    } else {
+        format!("{:.1}%", 100.0 * w.points() / w.games() as f64)
+    }
+}
+
+fn model_name(m: SprtModel) -> &'static str {
+    match m {
+        SprtModel::Normalized => "normalized",
+        SprtModel::Logistic => "logistic",
+    }
+}
+
+fn decision_text(d: Option<Decision>) -> &'static str {
+    match d {
+        Some(Decision::H1) => "H1 accepted",
+        Some(Decision::H0) => "H0 accepted",
+        None => "continue",
+    }
+}
+
+impl Report<'_> {
+    /// The short line shown beside the progress bar.
+    pub fn score_line(&self) -> String {
+        let Some(e) = self.tally.encounters.first() else {
+            return String::new();
+        };
+        let (a, b) = e.engines;
+        let mut s = format!(
+            "{} vs {}: +{} ={} -{}",
+            self.names[a], self.names[b], e.games.wins, e.games.draws, e.games.losses
+        );
+        if let Some((est, _)) = best_estimate(e) {
+            let _ = write!(s, "  Elo {} ± {:.1}", signed(est.elo), est.elo_error);
+        }
+        if let Some(st) = &self.sprt {
+            let (lo, hi) = st.sprt.bounds();
+            let _ = write!(s, "  LLR {:.2} [{lo:.2}, {hi:.2}]", st.llr);
+        }
+        s
+    }
+
+    /// The final summary as text.
+    pub fn text(&self) -> String {
+        let t = self.tally;
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "Match: {}, tc {}, openings {}, {} of {} games played",
+            self.variant, self.tc, self.openings, t.games, self.planned
+        );
+        let width = self.names.iter().map(|n| n.len()).max().unwrap_or(6).max(6);
+        let _ = writeln!(
+            s,
+            "{:<width$}  games  W-D-L           score   as first (W-D-L)  as second (W-D-L)",
+            "engine"
+        );
+        for (name, e) in self.names.iter().zip(&t.engines) {
+            let tot = e.total();
+            let first = format!("{} {}", wdl_text(&e.as_first), pct(&e.as_first));
+            let second = format!("{} {}", wdl_text(&e.as_second), pct(&e.as_second));
+            let _ = writeln!(
+                s,
+                "{name:<width$}  {:>5}  {:<14}  {:>6}  {first:<17} {second}",
+                tot.games(),
+                wdl_text(&tot),
+                pct(&tot),
+            );
+        }
+        let _ = writeln!(
+            s,
+            "first player vs second player: {} ({})",
+            wdl_text(&t.first_player),
+            pct(&t.first_player)
+        );
+        for (i, e) in t.encounters.iter().enumerate() {
+            let (a, b) = e.engines;
+            let _ = writeln!(
+                s,
+                "\n{} vs {}: {} ({}), pairs {:?}",
+                self.names[a],
+                self.names[b],
+                wdl_text(&e.games),
+                pct(&e.games),
+                e.pairs.counts
+            );
+            if let Some((est, model)) = best_estimate(e) {
+                let _ = writeln!(
+                    s,
+                    "  Elo {} ± {:.1} (95%), nElo {} ± {:.1}, LOS {:.1}% [{model}]",
+                    signed(est.elo),
+                    est.elo_error,
+                    signed(est.nelo),
+                    est.nelo_error,
+                    100.0 * est.los
+                );
+            }
+            if let (0, Some(st)) = (i, &self.sprt) {
+                let (lo, hi) = st.sprt.bounds();
+                let _ = writeln!(
+                    s,
+                    "  SPRT elo0={} elo1={} alpha={} beta={} ({}): LLR {:.2} [{lo:.2}, {hi:.2}] {}",
+                    st.sprt.elo0,
+                    st.sprt.elo1,
+                    st.sprt.alpha,
+                    st.sprt.beta,
+                    model_name(st.sprt.model),
+                    st.llr,
+                    decision_text(st.decision)
+                );
+            }
+        }
+        s
+    }
+
+    /// The final summary as JSON.
+    pub fn json(&self) -> String {
+        let t = self.tally;
+        let mut s = String::from("{\n");
+        let _ = writeln!(s, "  \"variant\": {},", jstr(self.variant));
+        let _ = writeln!(s, "  \"time_control\": {},", jstr(self.tc));
+        let _ = writeln!(s, "  \"openings\": {},", jstr(self.openings));
+        let _ = writeln!(s, "  \"games_planned\": {},", self.planned);
+        let _ = writeln!(s, "  \"games_played\": {},", t.games);
+        let _ = writeln!(s, "  \"first_player\": {},", jwdl(&t.first_player));
+        s += "  \"engines\": [\n";
+        for (i, (name, e)) in self.names.iter().zip(&t.engines).enumerate() {
+            let _ = write!(
+                s,
+                "    {{\"name\": {}, \"total\": {}, \"as_first\": {}, \"as_second\": {}}}",
+                jstr(name),
+                jwdl(&e.total()),
+                jwdl(&e.as_first),
+                jwdl(&e.as_second)
+            );
+            s += if i + 1 < self.names.len() {
+                ",\n"
+            } else {
+                "\n"
+            };
+        }
+        s += "  ],\n  \"encounters\": [\n";
+        for (i, e) in t.encounters.iter().enumerate() {
+            let (a, b) = e.engines;
+            let _ = write!(
+                s,
+                "    {{\"engines\": [{}, {}], \"games\": {}, \"pentanomial\": {:?}",
+                jstr(&self.names[a]),
+                jstr(&self.names[b]),
+                jwdl(&e.games),
+                e.pairs.counts
+            );
+            if let Some((est, model)) = best_estimate(e) {
+                let _ = write!(
+                    s,
+                    ", \"model\": {}, \"score\": {}, \"elo\": {}, \"elo_error\": {}, \"nelo\": {}, \"nelo_error\": {}, \"los\": {}",
+                    jstr(model),
+                    jnum(est.score),
+                    jnum(est.elo),
+                    jnum(est.elo_error),
+                    jnum(est.nelo),
+                    jnum(est.nelo_error),
+                    jnum(est.los)
+                );
+            }
+            if let (0, Some(st)) = (i, &self.sprt) {
+                let (lo, hi) = st.sprt.bounds();
+                let _ = write!(
+                    s,
+                    ", \"sprt\": {{\"elo0\": {}, \"elo1\": {}, \"alpha\": {}, \"beta\": {}, \"model\": {}, \"llr\": {}, \"lower\": {}, \"upper\": {}, \"result\": {}}}",
+                    jnum(st.sprt.elo0),
+                    jnum(st.sprt.elo1),
+                    jnum(st.sprt.alpha),
+                    jnum(st.sprt.beta),
+                    jstr(model_name(st.sprt.model)),
+                    jnum(st.llr),
+                    jnum(lo),
+                    jnum(hi),
+                    jstr(decision_text(st.decision))
+                );
+            }
+            s += "}";
+            s += if i + 1 < t.encounters.len() {
+                ",\n"
+            } else {
+                "\n"
+            };
+        }
+        s += "  ]\n}\n";
+        s
+    }
+}
+
+/// A JSON string literal.
+pub fn jstr(text: &str) -> String {
+    let mut s = String::with_capacity(text.len() + 2);
+    s.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => s += "\\\"",
+            '\\' => s += "\\\\",
+            '\n' => s += "\\n",
+            '\r' => s += "\\r",
+            '\t' => s += "\\t",
+            c if (c as u32) < 0x20 => {
+                let _ = write!(s, "\\u{:04x}", c as u32);
+            }
+            c => s.push(c),
+        }
+    }
+    s.push('"');
+    s
+}
+
+/// A JSON number (`null` for infinities and NaN, which JSON cannot hold).
+pub fn jnum(x: f64) -> String {
+    if x.is_finite() {
+        let r = (x * 1e4).round() / 1e4 + 0.0;
+        format!("{r}")
+    } else {
+        "null".into()
+    }
+}
+
+fn jwdl(w: &Wdl) -> String {
+    format!(
+        "{{\"wins\": {}, \"draws\": {}, \"losses\": {}}}",
+        w.wins, w.draws, w.losses
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_pieces() {
+        assert_eq!(jstr("a\"b\\c\n\u{1}"), "\"a\\\"b\\\\c\\n\\u0001\"");
+        assert_eq!(jnum(f64::INFINITY), "null");
+        assert_eq!(jnum(1.234567), "1.2346");
+        assert_eq!(jnum(-3.0), "-3");
+    }
+}

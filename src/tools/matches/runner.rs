@@ -1,0 +1,420 @@
+//! The match itself: settings checked and engines tried once, then `--concurrency` worker
+//! threads take games from the schedule while the main thread records each finished game
+//! (records file + journal, synced), updates the totals, the progress bar and the SPRT, and
+//! stops the match at an SPRT decision.
+
+use super::adjudication::{Adjudication, DrawRule, ResignRule};
+use super::game::{self, Finished, GameContext, Played, Seat};
+use super::openings::{self, Suite};
+use super::process::TrafficLog;
+use super::protocol::Engine;
+use super::records::{self, Journal};
+use super::report::{Report, SprtState};
+use super::schedule::{Schedule, Slot};
+use super::spec::EngineSpec;
+use super::stats::Sprt;
+use super::tally::Tally;
+use super::timecontrol::TimeControl;
+use super::{MatchArgs, SAVED_ARGS};
+use crate::notation::record::GameRecord;
+use crate::rules::Variant;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::Write as _;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::time::Duration;
+
+/// Writes to standard output, ignoring a closed pipe (`longjiang match … | head` must not
+/// panic; the records are what matters).
+fn say(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes());
+    let _ = out.flush();
+}
+
+/// A checked match.
+struct Plan {
+    specs: Vec<EngineSpec>,
+    names: Vec<String>,
+    ctx: GameContext,
+    suite: Suite,
+    schedule: Schedule,
+    sprt: Option<Sprt>,
+    concurrency: usize,
+    tc_text: String,
+}
+
+fn plan(args: &MatchArgs) -> Result<Plan, String> {
+    if args.engines.len() < 2 {
+        return Err("give at least two --engine".into());
+    }
+    let specs: Vec<EngineSpec> = args
+        .engines
+        .iter()
+        .map(|e| EngineSpec::parse(e).map_err(|e| e.to_string()))
+        .collect::<Result<_, _>>()?;
+    let names: Vec<String> = specs.iter().map(|s| s.name.clone()).collect();
+    for (i, n) in names.iter().enumerate() {
+        if names[..i].contains(n) {
+            return Err(format!("two engines are named '{n}'; give each a name="));
+        }
+    }
+    let variant: Variant = args
+        .variant
+        .parse()
+        .map_err(|e| format!("--variant: {e}"))?;
+    let tc: TimeControl = args.tc.parse().map_err(|e| format!("{e}"))?;
+    let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
+    if sprt.is_some() && specs.len() != 2 {
+        return Err("--sprt needs exactly two engines".into());
+    }
+    if !(1..=1_000_000).contains(&args.games) {
+        return Err("--games must be between 1 and 1000000".into());
+    }
+    if specs.len() > 64 {
+        return Err("at most 64 engines".into());
+    }
+    let concurrency = args.concurrency.unwrap_or(1);
+    if !(1..=256).contains(&concurrency) {
+        return Err("--concurrency must be between 1 and 256".into());
+    }
+    if !(args.hang_timeout.is_finite() && args.hang_timeout > 0.0 && args.hang_timeout <= 86_400.0)
+    {
+        return Err("--hang-timeout must be above 0 and at most 86400 seconds".into());
+    }
+    let adjudication = Adjudication {
+        resign: args.resign.as_deref().map(ResignRule::parse).transpose()?,
+        draw: args.draw.as_deref().map(DrawRule::parse).transpose()?,
+        max_moves: args.maxmoves,
+    };
+    let suite = openings::load(args.openings.as_deref(), variant)?;
+    let schedule = Schedule::new(specs.len(), args.games, suite.openings.len());
+    Ok(Plan {
+        names,
+        ctx: GameContext {
+            variant,
+            tc,
+            adjudication,
+            margin: Duration::from_millis(args.time_margin),
+            hang_timeout: Duration::from_secs_f64(args.hang_timeout),
+            log: None,
+        },
+        tc_text: tc.to_string(),
+        specs,
+        suite,
+        schedule,
+        sprt,
+        concurrency,
+    })
+}
+
+/// Starts every engine once and lets it go.
+fn try_engines(plan: &Plan) -> Result<(), String> {
+    for spec in &plan.specs {
+        let e = Engine::start(
+            spec,
+            plan.ctx.variant,
+            plan.ctx.hang_timeout,
+            format!("{}#check", spec.name),
+            plan.ctx.log.clone(),
+        )
+        .map_err(|f| format!("engine {}: {f}", spec.name))?;
+        e.quit();
+    }
+    Ok(())
+}
+
+/// What a worker tells the main thread after each job.
+enum Msg {
+    /// The game of this slot ended.
+    Game(usize, Slot, Finished),
+    /// The game was stopped (the match is ending).
+    Aborted(usize),
+    /// A setup error that ends the match.
+    Fatal(usize, String),
+}
+
+/// Plays the rounds the main thread hands out, one at a time, until it sends `None`; keeps
+/// its engines running between games.
+fn worker(id: usize, plan: &Plan, jobs: Receiver<Option<u32>>, stop: &AtomicBool, tx: Sender<Msg>) {
+    let mut pool: Vec<Option<Engine>> = plan.specs.iter().map(|_| None).collect();
+    while let Ok(Some(round)) = jobs.recv() {
+        let slot = plan.schedule.slot(round);
+        let mut first = pool[slot.first].take();
+        let mut second = pool[slot.second].take();
+        let seats = [
+            Seat {
+                spec: &plan.specs[slot.first],
+                engine: &mut first,
+                label: format!("{}#{id}", plan.names[slot.first]),
+            },
+            Seat {
+                spec: &plan.specs[slot.second],
+                engine: &mut second,
+                label: format!("{}#{id}", plan.names[slot.second]),
+            },
+        ];
+        // A panic must not leave the main thread waiting for this worker forever.
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            game::play(&plan.ctx, &plan.suite.openings[slot.opening], seats, stop)
+        }))
+        .unwrap_or_else(|_| Err(format!("internal error while playing game {round}")));
+        pool[slot.first] = first;
+        pool[slot.second] = second;
+        let msg = match result {
+            Ok(Played::Finished(f)) => Msg::Game(id, slot, f),
+            Ok(Played::Aborted) => Msg::Aborted(id),
+            Err(e) => Msg::Fatal(id, e),
+        };
+        if tx.send(msg).is_err() {
+            break;
+        }
+    }
+    for engine in pool.into_iter().flatten() {
+        engine.quit();
+    }
+}
+
+fn record_text(plan: &Plan, slot: &Slot, f: &Finished) -> Result<String, String> {
+    let opening = &plan.suite.openings[slot.opening];
+    let tags = [
+        ("Black", plan.names[slot.first].clone()),
+        ("White", plan.names[slot.second].clone()),
+        ("Date", records::today()),
+        ("Result", records::result_text(f.winner).to_string()),
+        ("Reason", f.reason.clone()),
+        ("TimeControl", plan.tc_text.clone()),
+        ("Round", slot.round.to_string()),
+        (
+            "Opening",
+            format!("{} line {}", plan.suite.source, opening.line),
+        ),
+    ];
+    let record = GameRecord {
+        variant: plan.ctx.variant,
+        start_sfen: opening.start_sfen.clone(),
+        moves: f.moves.clone(),
+        tags: tags.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+    };
+    let mut text = record
+        .to_text()
+        .map_err(|e| format!("record of game {}: {e}", slot.round))?;
+    while !text.ends_with("\n\n") {
+        text.push('\n');
+    }
+    Ok(text)
+}
+
+fn sprt_state(plan: &Plan, tally: &Tally) -> Option<SprtState> {
+    let sprt = plan.sprt?;
+    let llr = sprt.llr_penta(&tally.encounters.first()?.pairs);
+    Some(SprtState {
+        sprt,
+        llr,
+        decision: sprt.decide(llr),
+    })
+}
+
+fn report<'a>(plan: &'a Plan, args: &'a MatchArgs, tally: &'a Tally) -> Report<'a> {
+    Report {
+        names: &plan.names,
+        variant: &args.variant,
+        tc: &plan.tc_text,
+        openings: &plan.suite.source,
+        planned: plan.schedule.total(),
+        tally,
+        sprt: sprt_state(plan, tally),
+    }
+}
+
+/// Runs `longjiang match` with these arguments.
+pub fn run(cli: &MatchArgs) -> Result<(), String> {
+    let dir = cli.out.clone();
+    let args = if cli.resume {
+        let saved = std::fs::read_to_string(dir.join(SAVED_ARGS))
+            .map_err(|e| format!("--resume: {}/{SAVED_ARGS}: {e}", dir.display()))?;
+        cli.resolve_resume(MatchArgs::from_saved(&saved)?)?
+    } else {
+        cli.clone()
+    };
+    let mut plan = plan(&args)?;
+    std::fs::create_dir_all(&dir).map_err(|e| format!("--out {}: {e}", dir.display()))?;
+    if args.log {
+        let path = dir.join("protocol.log");
+        plan.ctx.log =
+            Some(TrafficLog::create(&path).map_err(|e| format!("{}: {e}", path.display()))?);
+    }
+    if !args.resume {
+        if dir.join(records::RECORDS).exists() {
+            return Err(format!(
+                "{} already holds a match; use --resume to continue it or choose another --out",
+                dir.display()
+            ));
+        }
+        // Before anything is written: a wrong command or option fails now, not as a forfeit
+        // in every game.
+        try_engines(&plan)?;
+    }
+    let (mut journal, committed) = open_journal(&args, &dir)?;
+    let mut tally = Tally::new(plan.names.len(), &plan.schedule.encounters);
+    let mut done = vec![false; plan.schedule.total() as usize + 1];
+    for c in &committed {
+        let r = c.round as usize;
+        if r == 0 || r >= done.len() || done[r] {
+            return Err(format!(
+                "{}: round {} does not fit this match",
+                dir.display(),
+                c.round
+            ));
+        }
+        done[r] = true;
+        tally.add(&plan.schedule.slot(c.round), c.winner);
+    }
+    let todo: Vec<u32> = (1..=plan.schedule.total())
+        .filter(|&r| !done[r as usize])
+        .collect();
+    let decided = sprt_state(&plan, &tally).and_then(|s| s.decision).is_some();
+    if !todo.is_empty() && !decided {
+        if args.resume {
+            try_engines(&plan)?;
+        }
+        play_rounds(&plan, &args, &todo, &mut journal, &mut tally)?;
+    }
+    let rep = report(&plan, &args, &tally);
+    say(&rep.text());
+    let json_path = dir.join("summary.json");
+    std::fs::write(&json_path, rep.json()).map_err(|e| format!("{}: {e}", json_path.display()))?;
+    say(&format!(
+        "records: {}  summary: {}\n",
+        dir.join(records::RECORDS).display(),
+        json_path.display()
+    ));
+    Ok(())
+}
+
+fn open_journal(
+    args: &MatchArgs,
+    dir: &Path,
+) -> Result<(Journal, Vec<records::Committed>), String> {
+    if args.resume {
+        let (journal, committed, note) = Journal::resume(dir)?;
+        if let Some(n) = note {
+            eprintln!("resume: {n}");
+        }
+        eprintln!("resume: {} finished games found", committed.len());
+        return Ok((journal, committed));
+    }
+    let argv = args.to_argv();
+    if argv.iter().any(|a| a.contains('\n')) {
+        return Err("arguments may not contain line breaks".into());
+    }
+    let saved = dir.join(SAVED_ARGS);
+    std::fs::write(&saved, argv.join("\n") + "\n")
+        .map_err(|e| format!("{}: {e}", saved.display()))?;
+    Ok((Journal::create(dir)?, Vec::new()))
+}
+
+fn play_rounds(
+    plan: &Plan,
+    args: &MatchArgs,
+    todo: &[u32],
+    journal: &mut Journal,
+    tally: &mut Tally,
+) -> Result<(), String> {
+    let bar = ProgressBar::new(plan.schedule.total() as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} {msg}")
+            .map_err(|e| e.to_string())?
+            .progress_chars("=> "),
+    );
+    bar.set_position(tally.games as u64);
+    bar.set_message(report(plan, args, tally).score_line());
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = channel();
+    let mut fatal = None;
+    let mut todo = todo.iter().copied();
+    std::thread::scope(|scope| {
+        // The main thread hands out every game, so none starts after the match is decided.
+        let mut jobs = Vec::new();
+        for id in 0..plan.concurrency.min(todo.len()) {
+            let (job_tx, job_rx) = channel();
+            let (tx, stop) = (tx.clone(), &stop);
+            scope.spawn(move || worker(id, plan, job_rx, stop, tx));
+            let _ = job_tx.send(todo.next());
+            jobs.push(job_tx);
+        }
+        drop(tx);
+        let mut busy = jobs.len();
+        while busy > 0 {
+            let Ok(msg) = rx.recv() else { break };
+            let id = match msg {
+                Msg::Game(id, slot, f) => {
+                    if fatal.is_none()
+                        && let Err(e) = finish_game(plan, args, journal, tally, &bar, &slot, &f)
+                    {
+                        fatal = Some(e);
+                    }
+                    id
+                }
+                Msg::Aborted(id) => id,
+                Msg::Fatal(id, e) => {
+                    fatal.get_or_insert(e);
+                    id
+                }
+            };
+            let decided = report(plan, args, tally).sprt.and_then(|s| s.decision);
+            if fatal.is_some() || decided.is_some() {
+                stop.store(true, Ordering::Relaxed);
+            }
+            let next = if stop.load(Ordering::Relaxed) {
+                None
+            } else {
+                todo.next()
+            };
+            if next.is_none() {
+                busy -= 1;
+            }
+            let _ = jobs[id].send(next);
+        }
+    });
+    bar.finish_and_clear();
+    match fatal {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// Records a finished game (records file and journal), counts it, and shows it.
+fn finish_game(
+    plan: &Plan,
+    args: &MatchArgs,
+    journal: &mut Journal,
+    tally: &mut Tally,
+    bar: &ProgressBar,
+    slot: &Slot,
+    f: &Finished,
+) -> Result<(), String> {
+    let text = record_text(plan, slot, f)?;
+    journal
+        .append(slot.round, f.winner, &text)
+        .map_err(|e| format!("writing the records: {e}"))?;
+    tally.add(slot, f.winner);
+    let line = format!(
+        "game {} ({} vs {}, opening {}): {} {}\n",
+        slot.round,
+        plan.names[slot.first],
+        plan.names[slot.second],
+        slot.opening + 1,
+        records::result_text(f.winner),
+        f.reason
+    );
+    bar.suspend(|| say(&line));
+    bar.set_position(tally.games as u64);
+    let rep = report(plan, args, tally);
+    bar.set_message(rep.score_line());
+    if let Some(d) = rep.sprt.and_then(|s| s.decision) {
+        bar.suspend(|| say(&format!("SPRT: {d:?} accepted; the match stops\n")));
+    }
+    Ok(())
+}

@@ -1,0 +1,233 @@
+//! `longjiang record`: convert between ASCII move lists and game-record files (protocol.md,
+//! "Game records"), checking every move.
+//!
+//! - `record write [--variant V] [--sfen S] [--tag Key=Value]… [MOVES…]`: ASCII moves (from
+//!   the arguments, or stdin when there are none) → one record on stdout.
+//! - `record read [--position] [FILE]`: records (a file of games, or stdin) → one line of ASCII
+//!   moves per game, or with `--position` a `position … moves …` command per game.
+//! - `record check [FILE]`: reads every game and prints one summary line per game.
+
+use crate::notation::record::GameRecord;
+use crate::rules::{Color, Variant};
+use clap::{Args, Subcommand};
+use std::io::Read;
+
+/// Arguments of `longjiang record`.
+#[derive(Args, Debug)]
+pub struct RecordArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub action: RecordAction,
+}
+
+/// The `record` subcommands.
+#[derive(Subcommand, Debug)]
+pub enum RecordAction {
+    /// Write a record from ASCII moves (arguments, or stdin when none are given).
+    Write {
+        /// The game: longjiang (with drops) or longjiang-nodrop.
+        #[arg(long, default_value = "longjiang")]
+        variant: String,
+        /// Start from this SFEN instead of the start position.
+        #[arg(long)]
+        sfen: Option<String>,
+        /// A tag `Key=Value` (repeatable), e.g. --tag Black=longjiang --tag Result=1-0.
+        #[arg(long = "tag")]
+        tags: Vec<String>,
+        /// The moves in ASCII (f2f4 P*e5 e9e10+ …).
+        moves: Vec<String>,
+    },
+    /// Read records and print each game's moves in ASCII.
+    Read {
+        /// Print `position startpos|sfen … moves …` instead of the bare moves.
+        #[arg(long)]
+        position: bool,
+        /// The record file (stdin when absent or `-`).
+        file: Option<String>,
+    },
+    /// Check every game of a record file and summarise it.
+    Check {
+        /// The record file (stdin when absent or `-`).
+        file: Option<String>,
+    },
+}
+
+fn read_input(file: Option<&str>) -> Result<String, String> {
+    match file {
+        None | Some("-") => {
+            let mut s = String::new();
+            std::io::stdin()
+                .read_to_string(&mut s)
+                .map_err(|e| format!("reading stdin: {e}"))?;
+            Ok(s)
+        }
+        Some(path) => std::fs::read_to_string(path).map_err(|e| format!("reading {path}: {e}")),
+    }
+}
+
+/// Builds a record from ASCII moves, checking each.
+pub fn write_record(
+    variant: &str,
+    sfen: Option<&str>,
+    tags: &[String],
+    moves: &[String],
+) -> Result<String, String> {
+    let variant: Variant = variant.parse().map_err(|e| format!("{e}"))?;
+    let mut record = GameRecord::new(variant);
+    record.start_sfen = sfen.map(str::to_string);
+    for tag in tags {
+        let (k, v) = tag
+            .split_once('=')
+            .ok_or_else(|| format!("tag '{tag}': expected Key=Value"))?;
+        record.tags.push((k.to_string(), v.to_string()));
+    }
+    let mut pos = record.start_position().map_err(|e| e.to_string())?;
+    for (i, text) in moves.iter().enumerate() {
+        let m = pos
+            .parse_move(text)
+            .map_err(|e| format!("move {}: {e}", i + 1))?;
+        record.moves.push(m);
+        pos.play(m);
+    }
+    record.to_text().map_err(|e| e.to_string())
+}
+
+/// Reads records and gives each game's moves in ASCII (or as a `position` command).
+pub fn read_records(text: &str, position: bool) -> Result<Vec<String>, String> {
+    let games = GameRecord::parse_many(text).map_err(|e| e.to_string())?;
+    Ok(games
+        .iter()
+        .map(|g| {
+            let moves: Vec<String> = g.moves.iter().map(|m| m.to_string()).collect();
+            if !position {
+                return moves.join(" ");
+            }
+            let start = match &g.start_sfen {
+                None => "startpos".to_string(),
+                Some(s) => format!("sfen {s}"),
+            };
+            if moves.is_empty() {
+                format!("position {start}")
+            } else {
+                format!("position {start} moves {}", moves.join(" "))
+            }
+        })
+        .collect())
+}
+
+/// One summary line per game: number, variant, players, move count, result and reason.
+pub fn check_records(text: &str) -> Result<Vec<String>, String> {
+    let games = GameRecord::parse_many(text).map_err(|e| e.to_string())?;
+    Ok(games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            let name = |c: Color| {
+                g.tag(if c == Color::Black { "Black" } else { "White" })
+                    .unwrap_or("?")
+                    .to_string()
+            };
+            let reason = g
+                .tag("Reason")
+                .map(|r| format!(" ({r})"))
+                .unwrap_or_default();
+            format!(
+                "game {}: {} {} - {}, {} moves, {}{reason}",
+                i + 1,
+                g.variant,
+                name(Color::Black),
+                name(Color::White),
+                g.moves.len(),
+                g.tag("Result").unwrap_or("*"),
+            )
+        })
+        .collect())
+}
+
+/// Runs `longjiang record`.
+pub fn run(args: &RecordArgs) -> Result<(), String> {
+    match &args.action {
+        RecordAction::Write {
+            variant,
+            sfen,
+            tags,
+            moves,
+        } => {
+            let moves: Vec<String> = if moves.is_empty() {
+                read_input(None)?
+                    .split_whitespace()
+                    .map(str::to_string)
+                    .collect()
+            } else {
+                moves
+                    .iter()
+                    .flat_map(|m| m.split_whitespace())
+                    .map(str::to_string)
+                    .collect()
+            };
+            print!("{}", write_record(variant, sfen.as_deref(), tags, &moves)?);
+        }
+        RecordAction::Read { position, file } => {
+            for line in read_records(&read_input(file.as_deref())?, *position)? {
+                println!("{line}");
+            }
+        }
+        RecordAction::Check { file } => {
+            for line in check_records(&read_input(file.as_deref())?)? {
+                println!("{line}");
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strings(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn ascii_to_record_and_back() {
+        let text = write_record(
+            "longjiang",
+            None,
+            &strings("Black=a White=b Result=*"),
+            &strings("f2f4 f9f7 b1c3"),
+        )
+        .unwrap();
+        assert!(text.contains("1. 六四 六七\n2. 骑三三\n*\n"), "{text}");
+        assert_eq!(read_records(&text, false).unwrap(), vec!["f2f4 f9f7 b1c3"]);
+        assert_eq!(
+            read_records(&text, true).unwrap(),
+            vec!["position startpos moves f2f4 f9f7 b1c3"]
+        );
+        assert_eq!(
+            check_records(&format!("{text}\n{text}")).unwrap(),
+            vec![
+                "game 1: longjiang a - b, 3 moves, *",
+                "game 2: longjiang a - b, 3 moves, *"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_bare_list_of_record_moves_reads() {
+        assert_eq!(
+            read_records("六四 六七 骑三三", true).unwrap(),
+            vec!["position startpos moves f2f4 f9f7 b1c3"]
+        );
+    }
+
+    #[test]
+    fn every_move_is_checked() {
+        let e = write_record("longjiang", None, &[], &strings("f2f4 f2f5")).unwrap_err();
+        assert!(e.starts_with("move 2: illegal move f2f5"), "{e}");
+        let e = write_record("longjiang", None, &strings("Black"), &[]).unwrap_err();
+        assert!(e.contains("Key=Value"), "{e}");
+        let e = read_records("六四 六六", false).unwrap_err();
+        assert!(e.contains("move 2"), "{e}");
+    }
+}

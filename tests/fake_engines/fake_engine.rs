@@ -1,0 +1,247 @@
+//! A small scriptable engine for the match runner's tests (built as the example
+//! `fake_engine`). It speaks USI or UCI (whichever the first command asks for), keeps the
+//! position with the rules core, and misbehaves on request.
+//!
+//! Arguments, `key=value`:
+//! - `mode=random|first|script` how to choose moves (default random); `moves=a;b;…` for
+//!   script: the first of them that is legal (else the first legal move); `seed=N`;
+//! - `fail=illegal|garbage|crash|hang|slow|resign` on the `at=K`-th `go` of each game
+//!   (default 1);
+//!   `sleep=MS` how long `slow` sleeps (default 3000);
+//! - `delay=MS` before every move; `score=CP` reported with every move (`info … score cp`);
+//! - `handshake=hang|crash` misbehave at `usi`/`uci`; `ready=hang` never answer `isready`
+//!   after the first;
+//! - `log=PATH` append every line received to PATH.
+//!
+//! It is strict about dialects: in USI a drop written with `@` or `position fen` is a
+//! protocol violation, in UCI a drop with `*` or `position sfen` is, and it exits with status
+//! 3, which the runner reports as a crash.
+
+use longjiang::movegen::legal_moves;
+use longjiang::notation::fen::parse_fen;
+use longjiang::rules::ascii::AsciiMove;
+use longjiang::rules::{Position, Variant};
+use std::io::{BufRead, Write};
+use std::time::Duration;
+
+#[derive(PartialEq, Clone, Copy)]
+enum Proto {
+    Usi,
+    Uci,
+}
+
+struct Config {
+    mode: String,
+    script: Vec<String>,
+    seed: u64,
+    fail: Option<String>,
+    at: u32,
+    sleep: u64,
+    delay: u64,
+    score: Option<i32>,
+    handshake: Option<String>,
+    ready_hang: bool,
+    log: Option<String>,
+}
+
+fn config() -> Config {
+    let mut c = Config {
+        mode: "random".into(),
+        script: Vec::new(),
+        seed: 1,
+        fail: None,
+        at: 1,
+        sleep: 3000,
+        delay: 0,
+        score: None,
+        handshake: None,
+        ready_hang: false,
+        log: None,
+    };
+    for arg in std::env::args().skip(1) {
+        let (k, v) = arg.split_once('=').unwrap_or((arg.as_str(), ""));
+        match k {
+            "mode" => c.mode = v.into(),
+            "moves" => c.script = v.split(';').map(String::from).collect(),
+            "seed" => c.seed = v.parse().unwrap_or(1),
+            "fail" => c.fail = Some(v.into()),
+            "at" => c.at = v.parse().unwrap_or(1),
+            "sleep" => c.sleep = v.parse().unwrap_or(3000),
+            "delay" => c.delay = v.parse().unwrap_or(0),
+            "score" => c.score = v.parse().ok(),
+            "handshake" => c.handshake = Some(v.into()),
+            "ready" => c.ready_hang = v == "hang",
+            "log" => c.log = Some(v.into()),
+            _ => {
+                eprintln!("fake_engine: unknown argument {arg}");
+                std::process::exit(2);
+            }
+        }
+    }
+    c
+}
+
+fn hang() -> ! {
+    loop {
+        std::thread::sleep(Duration::from_secs(3600));
+    }
+}
+
+fn violation(what: &str) -> ! {
+    eprintln!("fake_engine: protocol violation: {what}");
+    std::process::exit(3);
+}
+
+fn main() {
+    let cfg = config();
+    let mut log = cfg.log.as_ref().map(|p| {
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(p)
+            .expect("log file")
+    });
+    let out = std::io::stdout();
+    let mut out = out.lock();
+    let mut proto = Proto::Usi;
+    let mut variant = Variant::Longjiang;
+    let mut pos = Position::start(variant.rules());
+    let mut rng = cfg.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut gos = 0u32;
+    let mut readies = 0u32;
+    for line in std::io::stdin().lock().lines() {
+        let Ok(line) = line else { break };
+        if let Some(f) = log.as_mut() {
+            let _ = writeln!(f, "{line}");
+        }
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        match tokens.first().copied() {
+            Some(cmd @ ("usi" | "uci")) => {
+                proto = if cmd == "usi" { Proto::Usi } else { Proto::Uci };
+                match cfg.handshake.as_deref() {
+                    Some("hang") => hang(),
+                    Some("crash") => std::process::exit(5),
+                    _ => {}
+                }
+                let _ = writeln!(out, "id name fake engine");
+                if proto == Proto::Usi {
+                    let _ = writeln!(
+                        out,
+                        "option name Variant type combo default longjiang var longjiang var longjiang-nodrop"
+                    );
+                    let _ = writeln!(out, "usiok");
+                } else {
+                    let _ = writeln!(
+                        out,
+                        "option name UCI_Variant type combo default chess var chess"
+                    );
+                    let _ = writeln!(out, "option name VariantPath type string default <empty>");
+                    let _ = writeln!(out, "uciok");
+                }
+            }
+            Some("setoption") => {
+                let name = tokens.iter().skip_while(|t| **t != "name").nth(1).copied();
+                let value = tokens.iter().skip_while(|t| **t != "value").nth(1).copied();
+                if matches!(name, Some("Variant" | "UCI_Variant")) {
+                    match value.and_then(|v| v.parse().ok()) {
+                        Some(v) => variant = v,
+                        None => violation("unknown variant"),
+                    }
+                }
+            }
+            Some("isready") => {
+                readies += 1;
+                if cfg.ready_hang && readies > 1 {
+                    hang();
+                }
+                let _ = writeln!(out, "readyok");
+            }
+            Some("position") => {
+                let rules = variant.rules();
+                let m = tokens
+                    .iter()
+                    .position(|t| *t == "moves")
+                    .unwrap_or(tokens.len());
+                pos = match tokens.get(1).copied() {
+                    Some("startpos") => Position::start(rules),
+                    Some("sfen") if proto == Proto::Usi => {
+                        Position::from_sfen(&tokens[2..m].join(" "), rules)
+                            .unwrap_or_else(|_| violation("bad sfen"))
+                    }
+                    Some("fen") if proto == Proto::Uci => parse_fen(&tokens[2..m].join(" "), rules)
+                        .unwrap_or_else(|_| violation("bad fen")),
+                    _ => violation("position form of the other protocol"),
+                };
+                for t in tokens.iter().skip(m + 1) {
+                    if (proto == Proto::Usi && t.contains('@'))
+                        || (proto == Proto::Uci && t.contains('*'))
+                    {
+                        violation("drop written in the other protocol's form");
+                    }
+                    let mv = pos
+                        .parse_move(t)
+                        .unwrap_or_else(|_| violation("illegal move in position"));
+                    pos.play(mv);
+                }
+            }
+            Some("go") => {
+                gos += 1;
+                if cfg.delay > 0 {
+                    std::thread::sleep(Duration::from_millis(cfg.delay));
+                }
+                if let Some(s) = cfg.score {
+                    let _ = writeln!(out, "info depth 1 score cp {s} nodes 1 pv");
+                }
+                let fail = if gos == cfg.at {
+                    cfg.fail.as_deref()
+                } else {
+                    None
+                };
+                let text = match fail {
+                    Some("illegal") => "e2e5".to_string(),
+                    Some("garbage") => "hello".to_string(),
+                    Some("resign") => "resign".to_string(),
+                    Some("crash") => std::process::exit(7),
+                    Some("hang") => {
+                        let _ = out.flush();
+                        hang()
+                    }
+                    other => {
+                        if other == Some("slow") {
+                            let _ = out.flush();
+                            std::thread::sleep(Duration::from_millis(cfg.sleep));
+                        }
+                        let moves = legal_moves(&pos);
+                        let scripted = cfg.script.iter().find_map(|t| pos.parse_move(t).ok());
+                        let mv = if cfg.mode == "script" && scripted.is_some() {
+                            scripted
+                        } else if cfg.mode == "random" && !moves.is_empty() {
+                            rng ^= rng << 13;
+                            rng ^= rng >> 7;
+                            rng ^= rng << 17;
+                            Some(moves[(rng % moves.len() as u64) as usize])
+                        } else {
+                            moves.first().copied()
+                        };
+                        match mv {
+                            Some(m) => {
+                                let a = AsciiMove::from_move(m);
+                                if proto == Proto::Usi {
+                                    a.to_string()
+                                } else {
+                                    a.to_uci_string()
+                                }
+                            }
+                            None => "resign".to_string(),
+                        }
+                    }
+                };
+                let _ = writeln!(out, "bestmove {text}");
+            }
+            Some("usinewgame" | "ucinewgame") => gos = 0,
+            Some("quit") => break,
+            _ => {}
+        }
+        let _ = out.flush();
+    }
+}

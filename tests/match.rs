@@ -1,0 +1,651 @@
+//! `longjiang match` against small fake engines (`tests/fake_engines/fake_engine.rs`, built as
+//! the example `fake_engine`): each way of losing is checked in the records, plus resume after
+//! a kill, the SPRT stop, dialect conversion and bad input.
+
+use longjiang::notation::record::GameRecord;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+/// `target/<profile>/examples/fake_engine`, next to this test's own directory.
+fn fake() -> String {
+    let exe = std::env::current_exe().expect("test executable");
+    let profile_dir = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("target/<profile>");
+    let path = profile_dir.join("examples").join("fake_engine");
+    assert!(
+        path.exists(),
+        "{} is missing: build it with `cargo build --release --example fake_engine` \
+         (a plain `cargo test --release` builds it)",
+        path.display()
+    );
+    path.display().to_string()
+}
+
+fn out_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("lj-match-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+fn longjiang(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_longjiang"))
+        .arg("match")
+        .args(args)
+        .output()
+        .expect("run longjiang")
+}
+
+/// Runs a match that must succeed; returns its records.
+fn run_ok(dir: &Path, args: &[&str]) -> Vec<GameRecord> {
+    let out = dir.display().to_string();
+    let mut all = vec!["--out", &out];
+    all.extend_from_slice(args);
+    let o = longjiang(&all);
+    assert!(
+        o.status.success(),
+        "longjiang match {all:?} failed:\n{}\n{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    records(dir)
+}
+
+fn records(dir: &Path) -> Vec<GameRecord> {
+    let text = std::fs::read_to_string(dir.join("games.txt")).expect("records file");
+    GameRecord::parse_many(&text).expect("records parse")
+}
+
+fn tag<'a>(r: &'a GameRecord, key: &str) -> &'a str {
+    r.tags
+        .iter()
+        .find(|(k, _)| k == key)
+        .map_or("", |(_, v)| v.as_str())
+}
+
+fn by_round(mut recs: Vec<GameRecord>) -> Vec<GameRecord> {
+    recs.sort_by_key(|r| tag(r, "Round").parse::<u32>().unwrap_or(0));
+    recs
+}
+
+fn engine(args: &str, name: &str) -> String {
+    format!("cmd={} {args},name={name}", fake())
+}
+
+/// Two games between `bad` (the misbehaving fake) and a random mover; `bad` must lose both,
+/// once as each colour, with `reason` in the record.
+fn bad_loses_both(name: &str, bad_args: &str, tc: &str, extra: &[&str], reason: &str) {
+    let dir = out_dir(name);
+    let (bad, good) = (engine(bad_args, "bad"), engine("seed=3", "good"));
+    let mut args = vec![
+        "--engine",
+        &bad,
+        "--engine",
+        &good,
+        "--openings",
+        "startpos",
+    ];
+    args.extend_from_slice(&["--tc", tc, "--games", "2"]);
+    args.extend_from_slice(extra);
+    let recs = by_round(run_ok(&dir, &args));
+    assert_eq!(recs.len(), 2);
+    for (r, want) in recs.iter().zip(["0-1", "1-0"]) {
+        assert_eq!(tag(r, "Result"), want, "round {}", tag(r, "Round"));
+        assert!(
+            tag(r, "Reason").contains(reason),
+            "reason '{}' lacks '{reason}'",
+            tag(r, "Reason")
+        );
+    }
+    let summary = std::fs::read_to_string(dir.join("summary.json")).unwrap();
+    assert!(
+        summary
+            .contains("{\"name\": \"bad\", \"total\": {\"wins\": 0, \"draws\": 0, \"losses\": 2}")
+    );
+}
+
+#[test]
+fn illegal_move_loses() {
+    bad_loses_both(
+        "illegal",
+        "fail=illegal at=2",
+        "nodes=10",
+        &[],
+        "bad loses by an illegal move: illegal move e2e5",
+    );
+}
+
+#[test]
+fn unreadable_move_loses() {
+    bad_loses_both(
+        "garbage",
+        "fail=garbage at=3",
+        "depth=1",
+        &[],
+        "'hello' is not a move",
+    );
+}
+
+#[test]
+fn resignation_loses() {
+    bad_loses_both("resign", "fail=resign at=2", "st=1", &[], "bad resigns");
+}
+
+#[test]
+fn crash_loses_and_the_engine_is_restarted() {
+    // The second game needs a new process (the first one died): it crashes again there.
+    bad_loses_both(
+        "crash",
+        "fail=crash at=2",
+        "5+0.1",
+        &[],
+        "bad crashed (exited with status 7)",
+    );
+}
+
+#[test]
+fn hang_loses_after_the_hang_timeout() {
+    let t = Instant::now();
+    bad_loses_both(
+        "hang",
+        "fail=hang at=1",
+        "nodes=100",
+        &["--hang-timeout", "0.3"],
+        "bad hangs: no move within 0.3 s; it did not answer stop and was killed",
+    );
+    assert!(t.elapsed() < Duration::from_secs(20));
+}
+
+#[test]
+fn flag_fall_loses_on_time() {
+    bad_loses_both(
+        "flag",
+        "fail=slow at=2 sleep=700",
+        "0.4+0",
+        &["--time-margin", "50"],
+        "bad loses on time: no move after",
+    );
+}
+
+#[test]
+fn movetime_overrun_loses_on_time() {
+    bad_loses_both(
+        "movetime",
+        "fail=slow at=1 sleep=400",
+        "st=0.1",
+        &[],
+        "(limit 0.100 s + 50 ms margin)",
+    );
+}
+
+#[test]
+fn no_readyok_before_a_game_forfeits() {
+    bad_loses_both(
+        "ready",
+        "ready=hang",
+        "nodes=10",
+        &["--hang-timeout", "0.3"],
+        "bad did not answer 'isready' within 0.3 s",
+    );
+}
+
+#[test]
+fn a_dead_engine_stops_the_match_before_it_starts() {
+    let dir = out_dir("handshake");
+    let out = dir.display().to_string();
+    let (bad, good) = (engine("handshake=hang", "bad"), engine("", "good"));
+    let o = longjiang(&[
+        "--engine",
+        &bad,
+        "--engine",
+        &good,
+        "--out",
+        &out,
+        "--hang-timeout",
+        "0.3",
+    ]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("engine bad: did not answer 'usi' within 0.3 s"),
+        "{err}"
+    );
+    let nothing = format!("cmd={}/no-such-engine,name=x", dir.display());
+    let o = longjiang(&["--engine", &nothing, "--engine", &good, "--out", &out]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("engine x: could not start: "));
+}
+
+#[test]
+fn score_adjudication_and_move_limit() {
+    let dir = out_dir("adjudicate");
+    let (lost, won) = (
+        engine("score=-700", "pessimist"),
+        engine("score=700", "optimist"),
+    );
+    let recs = by_round(run_ok(
+        &dir,
+        &[
+            "--engine",
+            &lost,
+            "--engine",
+            &won,
+            "--openings",
+            "startpos",
+            "--tc",
+            "nodes=1",
+            "--resign",
+            "moves=3,score=600",
+        ],
+    ));
+    // Each side needs three scores: the third move of the second player decides.
+    assert_eq!(recs[0].moves.len(), 6);
+    assert_eq!(
+        (tag(&recs[0], "Result"), tag(&recs[1], "Result")),
+        ("0-1", "1-0")
+    );
+    assert!(tag(&recs[0], "Reason").starts_with("adjudication"));
+
+    let dir = out_dir("drawn");
+    let (a, b) = (engine("score=3", "a"), engine("score=-5", "b"));
+    let recs = run_ok(
+        &dir,
+        &[
+            "--engine",
+            &a,
+            "--engine",
+            &b,
+            "--openings",
+            "startpos",
+            "--tc",
+            "nodes=1",
+            "--draw",
+            "movenumber=5,moves=2,score=10",
+        ],
+    );
+    for r in &recs {
+        assert_eq!((tag(r, "Result"), r.moves.len()), ("1/2-1/2", 10));
+        assert!(tag(r, "Reason").contains("draw"));
+    }
+
+    let dir = out_dir("maxmoves");
+    let recs = run_ok(
+        &dir,
+        &[
+            "--engine",
+            &a,
+            "--engine",
+            &b,
+            "--openings",
+            "startpos",
+            "--tc",
+            "nodes=1",
+            "--maxmoves",
+            "7",
+        ],
+    );
+    for r in &recs {
+        assert_eq!((tag(r, "Result"), r.moves.len()), ("1/2-1/2", 14));
+        assert_eq!(tag(r, "Reason"), "adjudication: move limit (7 moves)");
+    }
+}
+
+#[test]
+fn uci_and_usi_dialects_with_a_sfen_opening() {
+    // The fakes exit with status 3 on a move or position in the other protocol's form, so a
+    // clean match proves the conversion; the opening has hands, so drops come early.
+    let dir = out_dir("dialects");
+    std::fs::create_dir_all(&dir).unwrap();
+    let book = dir.join("book.txt");
+    std::fs::write(
+        &book,
+        "rnbgqkgbnr/pppp1ppppp/10/10/10/10/10/10/PPPPPPPP1P/RNBGQKGBNR b Pp KQkq 00 1\n\
+         startpos moves e2e4 f9f7 e4e5 f7f6 e5f6 j9j8\n",
+    )
+    .unwrap();
+    let book = book.display().to_string();
+    let (usi, uci) = (
+        engine("seed=5", "usi"),
+        format!("{},proto=uci", engine("seed=6", "uci")),
+    );
+    let recs = run_ok(
+        &dir.join("run"),
+        &[
+            "--engine",
+            &usi,
+            "--engine",
+            &uci,
+            "--openings",
+            &book,
+            "--games",
+            "4",
+            "--tc",
+            "nodes=1",
+            "--maxmoves",
+            "40",
+            "--log",
+        ],
+    );
+    assert_eq!(recs.len(), 4);
+    assert!(recs.iter().all(|r| !tag(r, "Reason").contains("crashed")));
+    let log = std::fs::read_to_string(dir.join("run/protocol.log")).unwrap();
+    assert!(log.contains("uci#0 > position fen rnbgqkgbnr/pppp1ppppp/10/10/10/10/10/10/PPPPPPPP1P/RNBGQKGBNR[Pp] w KQkq - 0 1"));
+    assert!(log.contains("usi#0 > position sfen rnbgqkgbnr/pppp1ppppp/10/10/10/10/10/10/PPPPPPPP1P/RNBGQKGBNR b Pp KQkq 00 1"));
+    let drops_to = |who: &str, sep: char| {
+        log.lines()
+            .filter(|l| l.contains(&format!("{who}#0 > position")))
+            .any(|l| {
+                l.split(' ')
+                    .any(|t| t.len() == 4 && t.as_bytes()[1] == sep as u8)
+            })
+    };
+    assert!(
+        drops_to("uci", '@') && drops_to("usi", '*'),
+        "no drop was sent"
+    );
+    assert!(log.contains("uci#0 > setoption name UCI_Variant value longjiangqi"));
+    assert!(log.contains("uci#0 > go nodes 1"));
+}
+
+#[test]
+fn sprt_stops_the_match_at_a_decision() {
+    let dir = out_dir("sprt");
+    let (strong, weak) = (engine("", "strong"), engine("fail=resign at=1", "weak"));
+    let recs = run_ok(
+        &dir,
+        &[
+            "--engine",
+            &strong,
+            "--engine",
+            &weak,
+            "--openings",
+            "startpos",
+            "--tc",
+            "nodes=1",
+            "--games",
+            "200",
+            "--sprt",
+            "elo0=0,elo1=100,alpha=0.05,beta=0.05",
+        ],
+    );
+    // Ten won pairs take the normalised LLR past ln(19) = 2.94 (nine give 2.88); with one
+    // game at a time, none starts after the decision.
+    assert_eq!(recs.len(), 20);
+    let summary = std::fs::read_to_string(dir.join("summary.json")).unwrap();
+    assert!(summary.contains("\"result\": \"H1 accepted\""), "{summary}");
+    assert!(
+        summary.contains("\"pentanomial\": [0, 0, 0, 0, 10]"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("\"lower\": -2.9444, \"upper\": 2.9444"),
+        "{summary}"
+    );
+}
+
+fn journal_lines(dir: &Path) -> usize {
+    std::fs::read_to_string(dir.join("games.idx")).map_or(0, |t| t.lines().count())
+}
+
+#[test]
+fn resume_after_a_kill_loses_and_repeats_nothing() {
+    let dir = out_dir("resume");
+    let out = dir.display().to_string();
+    let (a, b) = (engine("delay=8 seed=1", "a"), engine("delay=8 seed=2", "b"));
+    let args = [
+        "--engine",
+        &a,
+        "--engine",
+        &b,
+        "--openings",
+        "startpos",
+        "--tc",
+        "nodes=1",
+        "--games",
+        "8",
+        "--maxmoves",
+        "10",
+        "--concurrency",
+        "2",
+        "--out",
+        &out,
+    ];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_longjiang"))
+        .arg("match")
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let t = Instant::now();
+    while journal_lines(&dir) < 2 && t.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let before = std::fs::read(dir.join("games.txt")).unwrap();
+    // Journal lines are `round result offset length hash`, each written before its record: the
+    // kill may have come between the two, leaving the last line's record missing.
+    let journal = std::fs::read_to_string(dir.join("games.idx")).unwrap();
+    let ends: Vec<usize> = journal
+        .lines()
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split(' ').collect();
+            Some(f.get(2)?.parse::<usize>().ok()? + f.get(3)?.parse::<usize>().ok()?)
+        })
+        .filter(|&end| end <= before.len())
+        .collect();
+    let (finished, kept) = (ends.len(), ends.last().copied().unwrap_or(0));
+    assert!(
+        (1..8).contains(&finished),
+        "{finished} games before the kill"
+    );
+    // As if the kill had come while a record was being written.
+    let mut cut = before.clone();
+    cut.extend_from_slice(b"[Variant \"longjiang\"]\n[Black \"a");
+    std::fs::write(dir.join("games.txt"), &cut).unwrap();
+
+    let again = longjiang(&[
+        "--out", &out, "--engine", &a, "--engine", &b, "--games", "10",
+    ]);
+    assert!(!again.status.success(), "other settings must be refused");
+    assert!(
+        !longjiang(&args).status.success(),
+        "a second match in the same --out"
+    );
+
+    let o = longjiang(&["--out", &out, "--resume"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("unfinished record were removed") || err.contains("will be played again"),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("{finished} finished games found")),
+        "{err}"
+    );
+    let after = std::fs::read(dir.join("games.txt")).unwrap();
+    assert_eq!(
+        &after[..kept],
+        &before[..kept],
+        "earlier records kept as they were"
+    );
+    let mut rounds: Vec<u32> = records(&dir)
+        .iter()
+        .map(|r| tag(r, "Round").parse().unwrap())
+        .collect();
+    rounds.sort_unstable();
+    assert_eq!(rounds, (1..=8).collect::<Vec<u32>>());
+    let summary = std::fs::read_to_string(dir.join("summary.json")).unwrap();
+    assert!(summary.contains("\"games_played\": 8"));
+}
+
+#[test]
+fn bad_settings_are_one_clear_error() {
+    let dir = out_dir("bad");
+    let out = dir.display().to_string();
+    let a = engine("", "a");
+    let b = engine("", "b");
+    let dup = engine("", "a");
+    for (args, want) in [
+        (vec!["--engine", &a], "at least two --engine"),
+        (
+            vec!["--engine", &a, "--engine", &dup],
+            "two engines are named 'a'",
+        ),
+        (
+            vec!["--engine", &a, "--engine", &b, "--variant", "chess"],
+            "unknown variant 'chess'",
+        ),
+        (
+            vec!["--engine", &a, "--engine", &b, "--tc", "10+x"],
+            "--tc: increment 'x'",
+        ),
+        (
+            vec!["--engine", &a, "--engine", &b, "--sprt", "elo0=5,elo1=0"],
+            "elo0 must be below elo1",
+        ),
+        (
+            vec!["--engine", &a, "--engine", &b, "--resign", "moves=3"],
+            "--resign: missing score=",
+        ),
+        (
+            vec!["--engine", &a, "--engine", "cmd=x,proto=xboard"],
+            "proto 'xboard'",
+        ),
+        (
+            vec![
+                "--engine",
+                &a,
+                "--engine",
+                &b,
+                "--openings",
+                "/no/such/book",
+            ],
+            "--openings /no/such/book",
+        ),
+        (vec!["--resume"], "match.args"),
+    ] {
+        let mut all = vec!["--out", out.as_str()];
+        all.extend(args);
+        let o = longjiang(&all);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success() && err.contains(want), "{all:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+#[test]
+fn the_rules_end_games_checkmate_repetition_perpetual_check() {
+    let dir = out_dir("rules");
+    std::fs::create_dir_all(&dir).unwrap();
+    let book = |name: &str, line: &str| {
+        let p = dir.join(name);
+        std::fs::write(&p, line).unwrap();
+        p.display().to_string()
+    };
+    let play = |sub: &str, script: &str, opening: &str| {
+        let (a, b) = (
+            engine(&format!("mode=script moves={script}"), "a"),
+            engine(&format!("mode=script moves={script}"), "b"),
+        );
+        by_round(run_ok(
+            &dir.join(sub),
+            &[
+                "--engine",
+                &a,
+                "--engine",
+                &b,
+                "--variant",
+                "longjiang-nodrop",
+                "--tc",
+                "nodes=1",
+                "--openings",
+                opening,
+            ],
+        ))
+    };
+    // Ra10 mates a king boxed in by its own pawns.
+    let mate = book("mate.txt", "9k/8pp/10/10/10/10/10/10/10/R4K4 b - - 00 1\n");
+    for r in play("mate", "a1a10", &mate) {
+        assert_eq!(
+            (tag(&r, "Result"), tag(&r, "Reason"), r.moves.len()),
+            ("1-0", "checkmate", 1)
+        );
+    }
+    // Knights out and back: the start position for the fourth time after 12 plies.
+    for r in play("repetition", "b1c3;b10c8;c3b1;c8b10", "startpos") {
+        assert_eq!(
+            (tag(&r, "Result"), tag(&r, "Reason"), r.moves.len()),
+            ("1/2-1/2", "fourfold repetition", 12)
+        );
+    }
+    // The rook checks on rank 10 and rank 9 in turn while the king steps between j10 and j9.
+    let perpetual = book(
+        "perpetual.txt",
+        "9k/R9/10/10/10/10/10/10/10/K9 b - - 00 1\n",
+    );
+    let recs = play("perpetual", "a9a10;a10a9;j10j9;j9j10", &perpetual);
+    for (r, checker) in recs.iter().zip(["a", "b"]) {
+        assert_eq!((tag(r, "Result"), r.moves.len()), ("0-1", 12));
+        assert_eq!(tag(r, "Reason"), format!("perpetual check by {checker}"));
+    }
+}
+
+/// The runner's verdicts that mean an engine misbehaved.
+const FAULTS: [&str; 5] = ["illegal", "crashed", "on time", "hangs", "did not answer"];
+
+#[test]
+fn two_instances_of_longjiang_play_a_short_match() {
+    // USI against UCI, drops and no drops, fixed nodes and a real clock: every game must end
+    // by the rules or by the move limit, never by a fault, and its record must check.
+    let bin = env!("CARGO_BIN_EXE_longjiang");
+    let usi = format!("cmd={bin},name=usi,option.USI_Hash=8");
+    let uci = format!("cmd={bin},name=uci,proto=uci,option.Hash=8");
+    for (sub, variant, tc) in [
+        ("nodes", "longjiang", "nodes=300"),
+        ("clock", "longjiang-nodrop", "0.5+0.02"),
+    ] {
+        let dir = out_dir(&format!("real-{sub}"));
+        let recs = run_ok(
+            &dir,
+            &[
+                "--engine",
+                &usi,
+                "--engine",
+                &uci,
+                "--variant",
+                variant,
+                "--tc",
+                tc,
+                "--games",
+                "2",
+                "--concurrency",
+                "2",
+                "--maxmoves",
+                "20",
+            ],
+        );
+        assert_eq!(recs.len(), 2);
+        for r in &recs {
+            let reason = tag(r, "Reason");
+            assert!(
+                !FAULTS.iter().any(|f| reason.contains(f)),
+                "{sub}: {reason}"
+            );
+            assert!(r.moves.len() <= 40);
+        }
+        let check = Command::new(bin)
+            .args(["record", "check"])
+            .arg(dir.join("games.txt"))
+            .output()
+            .unwrap();
+        assert!(
+            check.status.success(),
+            "{}",
+            String::from_utf8_lossy(&check.stderr)
+        );
+    }
+}

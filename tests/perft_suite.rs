@@ -1,0 +1,69 @@
+//! The perft suites of `tests/perft/*.txt` (format in each file's header): every count of every
+//! position is checked with `longjiang::movegen::perft`. The expected counts come from
+//! Fairy-Stockfish (no-drop game) and from a reference perft built on it (drop game), never from
+//! this engine; each line's comment names its source.
+//!
+//! In debug builds counts above `DEBUG_LIMIT` are skipped, so that a plain `cargo test` stays
+//! quick; `cargo test --release` checks everything.
+
+mod common;
+
+use common::SuiteEntry;
+use longjiang::movegen::perft;
+use longjiang::rules::{Position, Variant};
+
+const DEBUG_LIMIT: u64 = 300_000;
+
+/// The mismatches of one entry, as messages (empty when every count agrees).
+fn check(e: &SuiteEntry) -> Vec<String> {
+    let mut pos = match Position::from_sfen(&e.sfen, e.variant.rules()) {
+        Ok(p) => p,
+        Err(err) => return vec![format!("{}: SFEN does not parse: {err}", e.origin)],
+    };
+    let mut out = Vec::new();
+    for (i, &want) in e.counts.iter().enumerate() {
+        if cfg!(debug_assertions) && want > DEBUG_LIMIT {
+            continue;
+        }
+        let depth = i as u32 + 1;
+        let got = perft(&mut pos, depth);
+        if got != want {
+            out.push(format!(
+                "{}: depth {depth}: engine {got}, reference {want} ({})\n  \
+                 minimise with: cargo run --release -- perft {depth} --variant {} --sfen \"{}\" --divide",
+                e.origin, e.comment, e.variant, e.sfen
+            ));
+        }
+    }
+    out
+}
+
+fn run_suite(variant: Variant) {
+    let entries: Vec<SuiteEntry> = common::load_suites()
+        .into_iter()
+        .filter(|e| e.variant == variant)
+        .collect();
+    assert!(entries.len() >= 12, "too few {variant} positions");
+    let failures: Vec<String> = entries.iter().flat_map(check).collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn drop_game_suite_matches_the_reference() {
+    run_suite(Variant::Longjiang);
+}
+
+#[test]
+fn no_drop_game_suite_matches_fairy_stockfish() {
+    run_suite(Variant::LongjiangNoDrop);
+}
+
+#[test]
+fn suite_lines_are_canonical_and_name_their_source() {
+    for e in common::load_suites() {
+        let pos = Position::from_sfen(&e.sfen, e.variant.rules())
+            .unwrap_or_else(|err| panic!("{}: {err}", e.origin));
+        assert_eq!(pos.to_sfen(), e.sfen, "{}: SFEN is not canonical", e.origin);
+        assert!(e.comment.contains("src:"), "{}: no source named", e.origin);
+    }
+}
