@@ -174,7 +174,7 @@ impl Worker<'_> {
             if tt_move != Move::NONE
                 && tt_value >= beta
                 && !is_tactical(&self.pos, tt_move)
-                && super::picker::is_legal(&self.pos, tt_move)
+                && self.pos.is_legal(tt_move)
             {
                 self.update_quiet_stats(ply, tt_move, stat_bonus(depth), &[]);
             }

@@ -62,38 +62,6 @@ pub(crate) fn is_tactical(pos: &Position, m: Move) -> bool {
     m.promotion_kind().is_some() || (!m.is_castle() && pos.piece_at(m.to()).is_some())
 }
 
-/// Whether the move (legal by the generator) really leaves the mover's king safe.
-///
-/// Works around a move-generator bug: a cavalry pinned along a line may leap two squares along
-/// that line, over its own king or over the pinning piece, and the generator (which masks a
-/// pinned piece's moves with the whole line) lets it. Only pinned cavalry moves are examined, so
-/// this costs nothing elsewhere.
-#[inline(always)]
-pub(crate) fn king_stays_safe(pos: &Position, m: Move) -> bool {
-    let Some(from) = m.from() else { return true };
-    if !pos.pinned().has(from) {
-        return true;
-    }
-    if pos
-        .piece_at(from)
-        .is_none_or(|p| p.kind != PieceKind::Cavalry)
-    {
-        return true;
-    }
-    let us = pos.side_to_move();
-    let to = m.to();
-    let occ = pos.occupied().without(from).with(to);
-    (pos.attackers_to(pos.king(us), occ) & pos.side_pieces(!us))
-        .without(to)
-        .is_empty()
-}
-
-/// `Position::is_legal` plus [`king_stays_safe`], for moves from tables and killers.
-#[inline(always)]
-pub(crate) fn is_legal(pos: &Position, m: Move) -> bool {
-    pos.is_legal(m) && king_stays_safe(pos, m)
-}
-
 /// Hands out the moves of one node.
 pub(crate) struct MovePicker {
     stage: Stage,
@@ -117,7 +85,7 @@ impl MovePicker {
         } else {
             Stage::MainTt
         };
-        let tt_ok = tt_move != Move::NONE && is_legal(pos, tt_move);
+        let tt_ok = tt_move != Move::NONE && pos.is_legal(tt_move);
         MovePicker {
             stage: if tt_ok { stage } else { next_after_tt(stage) },
             tt_move: if tt_ok { tt_move } else { Move::NONE },
@@ -141,7 +109,7 @@ impl MovePicker {
         };
         let tt_ok = tt_move != Move::NONE
             && (in_check || is_tactical(pos, tt_move))
-            && is_legal(pos, tt_move);
+            && pos.is_legal(tt_move);
         MovePicker {
             stage: if tt_ok { stage } else { next_after_tt(stage) },
             tt_move: if tt_ok { tt_move } else { Move::NONE },
@@ -270,7 +238,7 @@ impl MovePicker {
     /// A killer or counter-move is tried only if it is a legal quiet move here and not the TT
     /// move.
     fn is_refutation_ok(&self, pos: &Position, m: Move) -> bool {
-        m != Move::NONE && m != self.tt_move && !is_tactical(pos, m) && is_legal(pos, m)
+        m != Move::NONE && m != self.tt_move && !is_tactical(pos, m) && pos.is_legal(m)
     }
 
     /// Selection of the best remaining scored move (the lists here are short).
@@ -323,11 +291,8 @@ impl MovePicker {
                 crate::geometry::Bitboard::EMPTY
             };
             s.to &= theirs | promo;
-            let check = set.kind == PieceKind::Cavalry;
             for m in s {
-                if (theirs.has(m.to()) || m.promotion_kind().is_some())
-                    && (!check || king_stays_safe(pos, m))
-                {
+                if theirs.has(m.to()) || m.promotion_kind().is_some() {
                     let _ = buf.try_push(m);
                 }
             }
@@ -366,9 +331,8 @@ impl MovePicker {
             }
             let mut s = set;
             s.to &= !theirs;
-            let check = set.kind == PieceKind::Cavalry;
             for m in s {
-                if m.promotion_kind().is_none() && (!check || king_stays_safe(pos, m)) {
+                if m.promotion_kind().is_none() {
                     let _ = buf.try_push(m);
                 }
             }
@@ -419,9 +383,6 @@ impl MovePicker {
         self.moves.clear();
         self.cur = 0;
         for m in movegen::legal_moves(pos) {
-            if !king_stays_safe(pos, m) {
-                continue;
-            }
             let sc = if is_tactical(pos, m) {
                 1 << 20 | Self::capture_score(pos, h, m)
             } else {

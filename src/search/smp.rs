@@ -24,8 +24,7 @@ pub(crate) fn run(
     listener: &Listener,
 ) -> (SearchResult, Vec<ThreadData>) {
     shared.tt.new_search();
-    let mut legal = movegen::legal_moves(&pos);
-    legal.retain(|m| super::picker::king_stays_safe(&pos, *m));
+    let legal = movegen::legal_moves(&pos);
     let root: Vec<RootMove> = legal
         .iter()
         .filter(|m| shared.limits.searchmoves.is_empty() || shared.limits.searchmoves.contains(m))
@@ -173,8 +172,12 @@ fn summary(w: &Worker) -> (i32, Value, Vec<Move>, u64) {
     let rm = &w.root_moves[0];
     let v = if w.completed_depth > 0 {
         w.best_value
-    } else {
+    } else if rm.score.max(rm.prev_score) > -INFINITE {
         rm.score.max(rm.prev_score)
+    } else {
+        // Stopped before any root move was searched (a tiny node budget): the static
+        // evaluation is all there is.
+        crate::eval::evaluate(&w.pos)
     };
     let pv = if rm.pv.is_empty() {
         vec![rm.mv]

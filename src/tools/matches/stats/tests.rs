@@ -197,7 +197,10 @@ fn symmetry_and_degenerate_cases() {
     assert!(wins.elo.is_infinite() && wins.los == 1.0);
     // Few games: the interval reaches a score of 0, so its Elo width is infinite, not NaN.
     let few = penta(1, 0, 1, 0, 0, 0).estimate().unwrap();
-    assert!(few.elo.is_finite() && few.elo_error == f64::INFINITY, "{few:?}");
+    assert!(
+        few.elo.is_finite() && few.elo_error == f64::INFINITY,
+        "{few:?}"
+    );
     assert!(few.nelo_error.is_finite());
     close(erf(0.5), 0.520_499_877_8, 2e-7, "erf(0.5)");
     close(erf(-1.5), -0.966_105_146_5, 2e-7, "erf(-1.5)");
