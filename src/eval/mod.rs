@@ -66,7 +66,12 @@ impl fmt::Display for EvalTrace {
         writeln!(
             f,
             "{:<16} {:>13} {:>13} {:>13}",
-            "term", "first (mg eg)", "second", "difference"
+            "", "first player", "second", "difference"
+        )?;
+        writeln!(
+            f,
+            "{:<16} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6}",
+            "term", "mg", "eg", "mg", "eg", "mg", "eg"
         )?;
         for t in &self.terms {
             let [b, w] = t.by_side;
