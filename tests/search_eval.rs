@@ -2,7 +2,7 @@
 
 use longjiang::eval::{evaluate, trace};
 use longjiang::rules::{LONGJIANG, LONGJIANG_NODROP, Position, Rules};
-use longjiang::tools::bench::POSITIONS;
+use longjiang::search::bench::POSITIONS;
 
 /// The same position with the sides exchanged: ranks mirrored, colours and everything that
 /// belongs to a side swapped.

@@ -338,13 +338,13 @@ impl Session {
     /// session's thread count.
     fn bench(&mut self, depth: Option<u32>) -> Result<(), String> {
         self.not_busy("bench")?;
-        let depth = depth.unwrap_or(crate::tools::bench::DEFAULT_DEPTH);
+        let depth = depth.unwrap_or(crate::search::bench::DEFAULT_DEPTH);
         if depth > 60 {
             return Err(format!("bench: depth {depth} (1 … 60)"));
         }
         let out = self.out.clone();
         let (nodes, time) =
-            crate::tools::bench::run_bench(depth, self.options.threads, 16, |_, l| out.line(l))
+            crate::search::bench::run_bench(depth, self.options.threads, 16, |_, l| out.line(l))
                 .map_err(|e| format!("bench: {e}"))?;
         let nps = (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64;
         self.out.line(&format!("{nodes} nodes {nps} nps"));

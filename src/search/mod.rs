@@ -11,6 +11,7 @@
 //! static exchange evaluation; [`value`] the score scale.
 
 mod alphabeta;
+pub mod bench;
 pub mod engine;
 mod history;
 mod iterate;
