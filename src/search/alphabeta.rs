@@ -3,7 +3,7 @@
 //! are the constants below, each kept only where self-play showed it pays (see the issue
 //! notes).
 
-use super::history::{Histories, stat_bonus};
+use super::history::stat_bonus;
 use super::picker::{Context, MovePicker, is_tactical};
 use super::see::see_ge;
 use super::thread::Worker;
@@ -294,23 +294,7 @@ impl Worker<'_> {
 
         // Step 12. A small probcut-free moves loop.
         let ctx = Context {
-            cont: [
-                if ply >= 1 {
-                    self.frame(ply as isize - 1).cont_block
-                } else {
-                    Histories::NO_CONT
-                },
-                if ply >= 2 {
-                    self.frame(ply as isize - 2).cont_block
-                } else {
-                    Histories::NO_CONT
-                },
-                if ply >= 4 {
-                    self.frame(ply as isize - 4).cont_block
-                } else {
-                    Histories::NO_CONT
-                },
-            ],
+            cont: self.cont_blocks(ply),
             killers: self.frame(ply as isize).killers,
             counter: if ply >= 1 {
                 self.data
@@ -574,23 +558,7 @@ impl Worker<'_> {
             let key = self.frame(ply as isize - 1).counter_key;
             self.data.hist.set_counter(key, m);
         }
-        let blocks = [
-            if ply >= 1 {
-                self.frame(ply as isize - 1).cont_block
-            } else {
-                Histories::NO_CONT
-            },
-            if ply >= 2 {
-                self.frame(ply as isize - 2).cont_block
-            } else {
-                Histories::NO_CONT
-            },
-            if ply >= 4 {
-                self.frame(ply as isize - 4).cont_block
-            } else {
-                Histories::NO_CONT
-            },
-        ];
+        let blocks = self.cont_blocks(ply);
         self.bump(us, m, bonus, &blocks);
         for &q in tried {
             self.bump(us, q, -bonus, &blocks);

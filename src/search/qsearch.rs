@@ -115,19 +115,11 @@ impl Worker<'_> {
 
         // Step 5. Loop through the tactical moves (or evasions) until a cut-off.
         let ctx = Context {
-            cont: [
-                if ply >= 1 {
-                    self.frame(ply as isize - 1).cont_block
-                } else {
-                    Histories::NO_CONT
-                },
-                if ply >= 2 {
-                    self.frame(ply as isize - 2).cont_block
-                } else {
-                    Histories::NO_CONT
-                },
-                Histories::NO_CONT,
-            ],
+            // Quiescence reads only the last two moves' continuation histories.
+            cont: {
+                let [one, two, _] = self.cont_blocks(ply);
+                [one, two, Histories::NO_CONT]
+            },
             killers: [Move::NONE; 2],
             counter: Move::NONE,
         };

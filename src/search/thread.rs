@@ -136,6 +136,20 @@ impl<'a> Worker<'a> {
         &self.stack[(ply + FRAME_OFFSET as isize) as usize]
     }
 
+    /// The continuation-history blocks of the moves 1, 2 and 4 plies before `ply`
+    /// (`Histories::NO_CONT` where the line is shorter): what the move picker reads and what a
+    /// cut-off updates.
+    #[inline(always)]
+    pub fn cont_blocks(&self, ply: usize) -> [usize; 3] {
+        [1, 2, 4].map(|back| {
+            if ply >= back {
+                self.frame((ply - back) as isize).cont_block
+            } else {
+                Histories::NO_CONT
+            }
+        })
+    }
+
     /// The frame of `ply`, mutable.
     #[inline(always)]
     pub fn frame_mut(&mut self, ply: usize) -> &mut Frame {
