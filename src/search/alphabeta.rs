@@ -486,13 +486,7 @@ impl Worker<'_> {
         }
 
         if !(root && self.pv_idx > 0) {
-            let bound = if best >= beta {
-                TtBound::Lower
-            } else if PV && best_move != Move::NONE {
-                TtBound::Exact
-            } else {
-                TtBound::Upper
-            };
+            let bound = TtBound::of_result(best, beta, PV && best_move != Move::NONE);
             self.shared.tt.store(
                 key,
                 best_move,

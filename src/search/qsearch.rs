@@ -179,13 +179,7 @@ impl Worker<'_> {
         if in_check && move_count == 0 {
             return value::mated_in(ply);
         }
-        let bound = if best >= beta {
-            TtBound::Lower
-        } else if PV && best_move != Move::NONE {
-            TtBound::Exact
-        } else {
-            TtBound::Upper
-        };
+        let bound = TtBound::of_result(best, beta, PV && best_move != Move::NONE);
         self.shared.tt.store(
             key,
             best_move,

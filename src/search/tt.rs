@@ -25,6 +25,19 @@ pub enum TtBound {
 }
 
 impl TtBound {
+    /// The bound a finished search of a node proves about its result `best`: a fail-high is a
+    /// lower bound; a PV node that found a best move has an exact value; anything else failed
+    /// low and is an upper bound.
+    pub fn of_result(best: i32, beta: i32, exact: bool) -> TtBound {
+        if best >= beta {
+            TtBound::Lower
+        } else if exact {
+            TtBound::Exact
+        } else {
+            TtBound::Upper
+        }
+    }
+
     fn from_bits(b: u64) -> TtBound {
         match b & 3 {
             1 => TtBound::Upper,
