@@ -201,7 +201,7 @@ mod tests {
     #[test]
     fn fairy_stockfish_examples_read_as_their_sfen() {
         // Written by Fairy-Stockfish after `a2a4 b9b7 a4a5 b7b6 a5b6 j9j8 b6b7 j8j7 b7b8+` and
-        // after `… a9a8 b8b10 a10b10` (see /work/ref/fsf_perft.sh).
+        // after `… a9a8 b8b10 a10b10`.
         let mut pos = Position::start(LONGJIANG);
         for m in "a2a4 b9b7 a4a5 b7b6 a5b6 j9j8 b6b7 j8j7 b7b8+".split(' ') {
             let m = pos.parse_move(m).unwrap();
