@@ -163,12 +163,7 @@ impl Worker<'_> {
             && let Some(t) = tte
             && tt_value != value::NONE
             && t.depth >= depth
-            && match t.bound {
-                TtBound::Lower => tt_value >= beta,
-                TtBound::Upper => tt_value <= alpha,
-                TtBound::Exact => true,
-                TtBound::None => false,
-            }
+            && t.bound.cuts(tt_value, alpha, beta)
         {
             // A quiet TT move that fails high earns its history here too.
             if tt_move != Move::NONE

@@ -57,12 +57,7 @@ impl Worker<'_> {
             && let Some(t) = tte
             && tt_value != value::NONE
             && t.depth >= tt_depth
-            && match t.bound {
-                TtBound::Lower => tt_value >= beta,
-                TtBound::Upper => tt_value <= alpha,
-                TtBound::Exact => true,
-                TtBound::None => false,
-            }
+            && t.bound.cuts(tt_value, alpha, beta)
         {
             return tt_value;
         }

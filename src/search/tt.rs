@@ -38,6 +38,18 @@ impl TtBound {
         }
     }
 
+    /// Whether a stored `value` with this bound settles a node searched with the window
+    /// (`alpha`, `beta`): a lower bound at or above beta, an upper bound at or below alpha, or
+    /// an exact value.
+    pub fn cuts(self, value: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            TtBound::Lower => value >= beta,
+            TtBound::Upper => value <= alpha,
+            TtBound::Exact => true,
+            TtBound::None => false,
+        }
+    }
+
     fn from_bits(b: u64) -> TtBound {
         match b & 3 {
             1 => TtBound::Upper,
