@@ -116,14 +116,7 @@ pub(super) fn mobility<R: Recorder>(pos: &Position, rec: &mut R, total: &mut [S;
         let enemy_zone = a.zone[them.index()];
         let area = !pos.side_pieces(c) & !a.by_kind[them.index()][PieceKind::Pawn.index()];
         let mut mob = S(0, 0);
-        for kind in [
-            PieceKind::Cavalry,
-            PieceKind::Bishop,
-            PieceKind::Rook,
-            PieceKind::Guard,
-            PieceKind::Queen,
-            PieceKind::Spear,
-        ] {
+        for kind in PieceKind::OFFICERS {
             let ki = kind.index();
             for sq in pos.pieces(c, kind) {
                 let att = piece_attacks(kind, c, sq, occ);
@@ -193,14 +186,7 @@ pub(super) fn king_safety<R: Recorder>(
             danger += KING_DROP_SQUARE * open.len() as i32 * hand_pieces.min(3);
         }
         let safe = !a.all[ci] & !pos.side_pieces(e);
-        for kind in [
-            PieceKind::Cavalry,
-            PieceKind::Bishop,
-            PieceKind::Rook,
-            PieceKind::Guard,
-            PieceKind::Queen,
-            PieceKind::Spear,
-        ] {
+        for kind in PieceKind::OFFICERS {
             let reach = a.by_kind[ei][kind.index()];
             if reach.is_empty() {
                 continue;

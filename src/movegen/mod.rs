@@ -252,14 +252,7 @@ fn generate_with<const IN_CHECK: bool, F: FnMut(PieceMoves) -> bool>(
             return true;
         }
     }
-    for kind in [
-        PieceKind::Cavalry,
-        PieceKind::Bishop,
-        PieceKind::Rook,
-        PieceKind::Guard,
-        PieceKind::Queen,
-        PieceKind::Spear,
-    ] {
+    for kind in PieceKind::OFFICERS {
         for from in pos.pieces(ctx.us, kind) {
             let set = board_piece_moves(pos, ctx, kind, from);
             if set.to.any() && listener(set) {

@@ -149,14 +149,7 @@ pub fn write_fen(pos: &Position) -> String {
     if pos.rules().drops {
         out.push('[');
         for color in Color::ALL {
-            for kind in [
-                PieceKind::Queen,
-                PieceKind::Rook,
-                PieceKind::Bishop,
-                PieceKind::Guard,
-                PieceKind::Cavalry,
-                PieceKind::Pawn,
-            ] {
+            for kind in PieceKind::HAND_ORDER {
                 let c = kind.letter().unwrap_or('?');
                 let c = match color {
                     Color::Black => c,

@@ -22,14 +22,7 @@ fn hand_line(pos: &Position, color: Color) -> String {
     };
     let hand = pos.hand(color);
     let mut items = Vec::new();
-    for kind in [
-        PieceKind::Queen,
-        PieceKind::Rook,
-        PieceKind::Bishop,
-        PieceKind::Guard,
-        PieceKind::Cavalry,
-        PieceKind::Pawn,
-    ] {
+    for kind in PieceKind::HAND_ORDER {
         match hand.count(kind) {
             0 => {}
             1 => items.push(kind.full_name(color).to_string()),

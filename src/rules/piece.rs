@@ -102,6 +102,27 @@ impl PieceKind {
         PieceKind::Queen,
     ];
 
+    /// The kinds other than pawn and king, in index order: the pieces whose moves are their
+    /// attacks (move generation and evaluation walk them).
+    pub const OFFICERS: [PieceKind; 6] = [
+        PieceKind::Cavalry,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+        PieceKind::Guard,
+        PieceKind::Queen,
+        PieceKind::Spear,
+    ];
+
+    /// The hand kinds in the order position strings and boards list them: Q R B G N P.
+    pub const HAND_ORDER: [PieceKind; HAND_KINDS] = [
+        PieceKind::Queen,
+        PieceKind::Rook,
+        PieceKind::Bishop,
+        PieceKind::Guard,
+        PieceKind::Cavalry,
+        PieceKind::Pawn,
+    ];
+
     /// The index into per-kind tables.
     #[inline(always)]
     pub const fn index(self) -> usize {

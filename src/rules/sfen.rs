@@ -291,17 +291,9 @@ pub(crate) fn write_board(setup: &Setup, out: &mut String) {
 
 /// Writes a hands field: `-`, or Q R B G N P then q r b g n p with counts above one.
 pub(crate) fn write_hands(hands: &[Hand; 2], out: &mut String) {
-    const ORDER: [PieceKind; 6] = [
-        PieceKind::Queen,
-        PieceKind::Rook,
-        PieceKind::Bishop,
-        PieceKind::Guard,
-        PieceKind::Cavalry,
-        PieceKind::Pawn,
-    ];
     let start = out.len();
     for color in Color::ALL {
-        for kind in ORDER {
+        for kind in PieceKind::HAND_ORDER {
             let n = hands[color.index()].count(kind);
             if n == 0 {
                 continue;
