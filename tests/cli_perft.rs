@@ -118,3 +118,24 @@ fn bad_arguments_fail_with_one_line() {
     let (_, _, err) = run(&["perft", "2", "--moves", "e2e5"]);
     assert!(err.contains("illegal move e2e5"), "{err}");
 }
+
+#[test]
+fn a_closed_output_is_an_error_line_not_a_panic() {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_longjiang"))
+        .args(["perft", "4", "--divide"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    // Close the reading end before perft 4 (tens of milliseconds) has anything to write.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("binary ends");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "stderr: {err}");
+    assert!(
+        err.contains("cannot write to standard output"),
+        "stderr: {err}"
+    );
+    assert!(!err.contains("panicked"), "stderr: {err}");
+}

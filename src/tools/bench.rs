@@ -41,8 +41,10 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
             args.hash
         ));
     }
-    let (nodes, time) = run_bench(args.depth, args.threads, args.hash, |_, l| println!("{l}"))?;
+    // A position's line that cannot be written is reported with the last line.
+    let (nodes, time) = run_bench(args.depth, args.threads, args.hash, |_, l| {
+        let _ = super::say(format_args!("{l}\n"));
+    })?;
     let nps = (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64;
-    println!("{nodes} nodes {nps} nps");
-    Ok(())
+    super::say(format_args!("{nodes} nodes {nps} nps\n"))
 }

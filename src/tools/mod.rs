@@ -4,3 +4,14 @@ pub mod bench;
 pub mod matches;
 pub mod perft;
 pub mod record;
+
+use std::io::Write;
+
+/// Writes `text` to standard output. A closed output (`longjiang bench | head`) is an error
+/// for the caller to report, not a panic as with `print!`.
+pub(crate) fn say(text: impl std::fmt::Display) -> Result<(), String> {
+    let mut out = std::io::stdout().lock();
+    write!(out, "{text}")
+        .and_then(|()| out.flush())
+        .map_err(|e| format!("cannot write to standard output: {e}"))
+}

@@ -77,7 +77,7 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
         };
         if args.divide {
             for (m, n) in &counts {
-                println!("{m} {n}");
+                super::say(format_args!("{m} {n}\n"))?;
             }
         }
         if args.depth == 0 {
@@ -91,6 +91,5 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
     let elapsed = start.elapsed();
     let ms = elapsed.as_millis();
     let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
-    println!("nodes {nodes} time {ms} nps {nps}");
-    Ok(())
+    super::say(format_args!("nodes {nodes} time {ms} nps {nps}\n"))
 }

@@ -165,16 +165,16 @@ pub fn run(args: &RecordArgs) -> Result<(), String> {
                     .map(str::to_string)
                     .collect()
             };
-            print!("{}", write_record(variant, sfen.as_deref(), tags, &moves)?);
+            super::say(write_record(variant, sfen.as_deref(), tags, &moves)?)?;
         }
         RecordAction::Read { position, file } => {
             for line in read_records(&read_input(file.as_deref())?, *position)? {
-                println!("{line}");
+                super::say(format_args!("{line}\n"))?;
             }
         }
         RecordAction::Check { file } => {
             for line in check_records(&read_input(file.as_deref())?)? {
-                println!("{line}");
+                super::say(format_args!("{line}\n"))?;
             }
         }
     }

@@ -248,9 +248,6 @@ pub fn run(args: &GenArgs) -> Result<(), String> {
     let text = generate(args)?;
     match &args.out {
         Some(path) => std::fs::write(path, text).map_err(|e| format!("{path}: {e}")),
-        None => {
-            print!("{text}");
-            Ok(())
-        }
+        None => crate::tools::say(text),
     }
 }
