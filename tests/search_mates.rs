@@ -122,6 +122,29 @@ fn check_mate(sfen: &str, rules: Rules, n: u32, firsts: &[&str]) {
         ..Limits::default()
     });
     assert_eq!(r.score, Score::Mate(2 * n as i32 - 1), "{sfen}: go mate");
+
+    // Two threads sharing the table find the same mate.
+    e.new_game();
+    e.set_threads(2);
+    let r = e.search_sync(Limits {
+        depth: Some(2 * n + 12),
+        ..Limits::default()
+    });
+    assert_eq!(r.score, Score::Mate(2 * n as i32 - 1), "{sfen}: 2 threads");
+    let best = r.best.expect("a move").to_string();
+    assert!(expected.contains(&best), "{sfen}: 2 threads played {best}");
+    let mut line = p.clone();
+    for m in &r.pv {
+        assert!(
+            line.is_legal(*m),
+            "{sfen}: 2 threads: illegal {m} in the PV"
+        );
+        line.play(*m);
+    }
+    assert!(
+        is_mate(&line),
+        "{sfen}: 2 threads: the PV does not end in mate"
+    );
 }
 
 #[test]
