@@ -42,9 +42,11 @@ impl Features {
         check_extension: true,
     };
 
-    /// What the engine uses: the techniques that paid in self-play at fixed nodes (razoring
-    /// lost about 110 Elo in 60 games of the drop game, where a static evaluation far below
-    /// alpha is often wrong: quiescence does not see drop threats).
+    /// What the engine uses: the techniques that paid in self-play (razoring lost about 110
+    /// Elo in 60 games of the drop game at fixed nodes, where a static evaluation far below
+    /// alpha is often wrong: quiescence does not see drop threats). At 4 s + 0.04 s in the drop
+    /// game, LMR is worth +191 Elo (120 games) and null move +13 ± 54 (160 games; kept, as
+    /// nothing speaks against it).
     pub const DEFAULT: Features = Features {
         razoring: false,
         ..Features::ALL
