@@ -440,6 +440,9 @@ fn mate_scores_count_plies_in_usi_and_moves_in_uci() {
     let mating = "4k5/10/10/10/10/10/10/10/R9/1R3K4 b - - 00 1";
     // The same after a2a9: the second player is mated in two plies whatever it does.
     let mated = "4k5/R9/10/10/10/10/10/10/10/1R3K4 w - - 00 2";
+    // Depth 12: in a won position the pruning, which trusts a large static advantage, can
+    // find a quiet mate a few plies late (as in tests/search_mates.rs); this test is about how
+    // the score is written.
     let mut e = Engine::start();
     e.send("usi");
     e.until_prefix(PROMPT, "usiok");
@@ -448,15 +451,15 @@ fn mate_scores_count_plies_in_usi_and_moves_in_uci() {
         Vec::<String>::new()
     );
     e.send(&format!("position sfen {mating}"));
-    assert_eq!(final_score(&mut e, 6), "mate 3", "{}", e.log());
+    assert_eq!(final_score(&mut e, 12), "mate 3", "{}", e.log());
     e.send(&format!("position sfen {mated}"));
-    assert_eq!(final_score(&mut e, 6), "mate -2", "{}", e.log());
+    assert_eq!(final_score(&mut e, 12), "mate -2", "{}", e.log());
     e.send("uci");
     e.until_prefix(PROMPT, "uciok");
     e.send(&format!("position sfen {mating}"));
-    assert_eq!(final_score(&mut e, 6), "mate 2", "{}", e.log());
+    assert_eq!(final_score(&mut e, 12), "mate 2", "{}", e.log());
     e.send(&format!("position sfen {mated}"));
-    assert_eq!(final_score(&mut e, 6), "mate -1", "{}", e.log());
+    assert_eq!(final_score(&mut e, 12), "mate -1", "{}", e.log());
 }
 
 #[test]
