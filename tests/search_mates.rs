@@ -99,20 +99,8 @@ fn check_mate(sfen: &str, rules: Rules, n: u32, firsts: &[&str]) {
 
     let mut e = Engine::new();
     e.set_position(p.clone());
-    let r = e.search_sync(Limits {
-        depth: Some(2 * n + 12),
-        ..Limits::default()
-    });
-    assert_eq!(r.score, Score::Mate(2 * n as i32 - 1), "{sfen}");
-    let best = r.best.expect("a move").to_string();
-    assert!(expected.contains(&best), "{sfen}: engine played {best}");
-    let mut line = p.clone();
-    for m in &r.pv {
-        assert!(line.is_legal(*m), "{sfen}: illegal {m} in the PV");
-        line.play(*m);
-    }
-    assert_eq!(r.pv.len(), 2 * n as usize - 1, "{sfen}: PV {:?}", r.pv);
-    assert!(is_mate(&line), "{sfen}: the PV does not end in mate");
+    let pv = assert_finds_mate(&mut e, &p, n, &expected, "1 thread");
+    assert_eq!(pv.len(), 2 * n as usize - 1, "{sfen}: PV {pv:?}");
 
     // `go mate n` stops as soon as it has found it.
     e.new_game();
@@ -126,25 +114,33 @@ fn check_mate(sfen: &str, rules: Rules, n: u32, firsts: &[&str]) {
     // Two threads sharing the table find the same mate.
     e.new_game();
     e.set_threads(2);
+    assert_finds_mate(&mut e, &p, n, &expected, "2 threads");
+}
+
+/// Searches `p` (a mate in `n`) to depth 2n + 12 and checks the engine's answer: the mate score,
+/// one of the `expected` first moves, a legal PV that ends in mate. Returns the PV.
+fn assert_finds_mate(
+    e: &mut Engine,
+    p: &Position,
+    n: u32,
+    expected: &[String],
+    who: &str,
+) -> Vec<Move> {
+    let sfen = p.to_sfen();
     let r = e.search_sync(Limits {
         depth: Some(2 * n + 12),
         ..Limits::default()
     });
-    assert_eq!(r.score, Score::Mate(2 * n as i32 - 1), "{sfen}: 2 threads");
+    assert_eq!(r.score, Score::Mate(2 * n as i32 - 1), "{sfen}: {who}");
     let best = r.best.expect("a move").to_string();
-    assert!(expected.contains(&best), "{sfen}: 2 threads played {best}");
+    assert!(expected.contains(&best), "{sfen}: {who} played {best}");
     let mut line = p.clone();
     for m in &r.pv {
-        assert!(
-            line.is_legal(*m),
-            "{sfen}: 2 threads: illegal {m} in the PV"
-        );
+        assert!(line.is_legal(*m), "{sfen}: {who}: illegal {m} in the PV");
         line.play(*m);
     }
-    assert!(
-        is_mate(&line),
-        "{sfen}: 2 threads: the PV does not end in mate"
-    );
+    assert!(is_mate(&line), "{sfen}: {who}: the PV does not end in mate");
+    r.pv
 }
 
 #[test]
