@@ -15,12 +15,24 @@
 //!   so there is almost nothing to put off;
 //! - one set of history tables shared by all threads (atomic entries), alone and with the
 //!   above;
-//! - the helper taking the later moves of PV nodes in reverse order.
+//! - the helper taking the later moves of PV nodes in reverse order;
+//! - all threads on one depth: when one completes it, the others drop theirs, take its root
+//!   moves and start the next depth with it (alone, and with simplified ABDADA: the threads
+//!   still met in the same node at under 1 % of the nodes of depth 3 and more);
+//! - the root moves split among the threads: a shared board of the root moves of one depth and
+//!   window; a thread claims the next free move, searching it with a null window at the best
+//!   value proven so far (at the last iteration's score while the first move is unresolved, going
+//!   back to moves that failed low against a guess the first move did not reach). It took 5–17 %
+//!   longer than Lazy SMP to reach depth 13. A first version that took the moves' fail-low bounds
+//!   for proven values measured 1.50× over one thread, but it was wrong (it let a bound cut off
+//!   moves that might have been better), and the gain went with the fix.
 //!
-//! The best lead is the history term of the late-move reductions: without it the threads
-//! scale 1.59× (but one thread needs 80 % more nodes); with it each thread of two still
-//! searches 65–80 % of the single thread's nodes, and the two rarely meet in the same node
-//! (issue 3 has the figures).
+//! What these measurements show: two threads do 1.5–1.6 times the nodes of one to reach the
+//! same depth, and per position the time ratio ranges from under 0.5 to over 4 (medians of
+//! three runs of the variants above); a search of two threads reads the other's table entries
+//! and takes other paths, so it grows or shrinks unpredictably. The best lead remains the
+//! history term of the late-move reductions: without it the threads scale 1.59× (but one thread
+//! needs 80 % more nodes).
 
 use super::shared::{STACK_SIZE, Shared};
 use super::thread::{RootMove, ThreadData, Worker};
