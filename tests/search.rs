@@ -108,6 +108,27 @@ fn node_limit_is_exact_with_one_thread() {
     }
 }
 
+#[test]
+fn two_threads_share_the_node_limit() {
+    let mut e = Engine::new();
+    e.set_threads(2);
+    e.set_position(Position::start(LONGJIANG));
+    for n in [1u64, 5_000, 60_000] {
+        e.new_game();
+        let r = e.search_sync(Limits {
+            nodes: Some(n),
+            ..Limits::default()
+        });
+        assert!(r.nodes <= n, "{} nodes for a limit of {n}", r.nodes);
+        assert!(
+            r.nodes + 2 * 256 >= n,
+            "{} nodes for a limit of {n}",
+            r.nodes
+        );
+        assert!(r.best.is_some());
+    }
+}
+
 /// A cavalry pinned along a line must not leap two squares along it over its own king (here
 /// h2-f2 over the king on g2, pinned by the spearman on i2). Found by this search in self-play
 /// (it captured a king and crashed), fixed in the generator; kept as a regression test.
@@ -172,6 +193,10 @@ fn never_an_illegal_move_or_pv_on_random_positions() {
     e.set_hash_mb(8);
     let mut searched = 0;
     for i in 0..60 {
+        // Every other position with two threads: the helper searches moves shared out at
+        // split points, and the answer and its PV must be as legal.
+        let threads = 1 + i % 2;
+        e.set_threads(threads);
         let rules = if i % 3 == 2 {
             LONGJIANG_NODROP
         } else {
@@ -193,7 +218,7 @@ fn never_an_illegal_move_or_pv_on_random_positions() {
         e.set_position(p.clone());
         let r = e.search_with(
             Limits {
-                nodes: Some(4_000),
+                nodes: Some(4_000 * threads as u64 * threads as u64),
                 ..Limits::default()
             },
             l,

@@ -4,11 +4,12 @@
 //! notes).
 
 use super::history::stat_bonus;
+use super::movesearch::{MoveOutcome, NodeInfo};
 use super::picker::{Context, MovePicker, is_tactical};
-use super::see::see_ge;
+
 use super::thread::Worker;
 use super::tt::TtBound;
-use super::value::{self, INFINITE, MATE_IN_MAX_PLY, MATED_IN_MAX_PLY, MAX_PLY, Value};
+use super::value::{self, INFINITE, MATE_IN_MAX_PLY, MAX_PLY, Value};
 use crate::eval;
 use crate::rules::{Move, Piece, PieceKind};
 use arrayvec::ArrayVec;
@@ -66,8 +67,8 @@ const RFP_DEPTH: i32 = 8;
 /// Razoring margin (base and per ply).
 const RAZOR_MARGIN: Value = 450;
 /// Futility margin for quiet moves: base and per ply of the reduced depth.
-const FUTILITY_BASE: Value = 160;
-const FUTILITY_PER_PLY: Value = 140;
+pub(crate) const FUTILITY_BASE: Value = 160;
+pub(crate) const FUTILITY_PER_PLY: Value = 140;
 
 /// `LMR_TABLE[d][n]`: the base reduction of the `n`th move at depth `d` (both capped at 63),
 /// ln(d)·ln(n)/2 rounded, as in Stockfish's `reductions[]`.
@@ -95,7 +96,7 @@ pub(crate) fn reduction(table: &LmrTable, depth: i32, n: usize, improving: bool)
 
 /// Quiet moves beyond this count are not tried at low depth.
 #[inline]
-fn futility_move_count(improving: bool, depth: i32) -> usize {
+pub(crate) fn futility_move_count(improving: bool, depth: i32) -> usize {
     let n = (3 + depth * depth) as usize;
     if improving { n } else { n / 2 + 1 }
 }
@@ -153,6 +154,7 @@ impl Worker<'_> {
 
         // Step 4. Transposition table lookup.
         let key = self.pos.key();
+
         let tte = self.shared.tt.probe(key);
         let tt_value = tte.map_or(value::NONE, |t| value::from_tt(t.value, ply));
         let tt_move = if root {
@@ -302,7 +304,6 @@ impl Worker<'_> {
             },
         };
         let mut picker = MovePicker::new(&self.pos, tt_move, depth, ctx);
-        let us = self.pos.side_to_move();
         let mut best = -INFINITE;
         let mut best_move = Move::NONE;
         let mut move_count = 0usize;
@@ -311,6 +312,19 @@ impl Worker<'_> {
         let tt_capture = tt_move != Move::NONE && is_tactical(&self.pos, tt_move);
         let mobile = self.has_mobile_material();
 
+        let node = NodeInfo {
+            depth,
+            ply,
+            root,
+            cut_node,
+            in_check,
+            improving,
+            static_eval,
+            tt_pv,
+            tt_capture,
+            mobile,
+            cont: ctx.cont,
+        };
         while let Some(m) = picker.next(&self.pos, &self.data.hist) {
             if root && !self.root_moves[self.pv_idx..].iter().any(|r| r.mv == m) {
                 continue;
@@ -318,98 +332,14 @@ impl Worker<'_> {
             move_count += 1;
             self.frame_mut(ply).move_count = move_count;
             let tactical = is_tactical(&self.pos, m);
-            let gives_check = self.pos.gives_check(m);
-            let mut new_depth = depth - 1;
-
-            // Step 13. Pruning at shallow depth.
-            if !root && features.futility && mobile && best > MATED_IN_MAX_PLY {
-                let lmr_depth =
-                    (new_depth - reduction(&self.lmr, depth, move_count, improving)).max(0);
-                if !tactical && !gives_check {
-                    // Move count based pruning.
-                    if move_count >= futility_move_count(improving, depth) {
-                        picker.skip_quiets = true;
-                        continue;
-                    }
-                    // Futility pruning: parent node.
-                    if !in_check
-                        && lmr_depth < 7
-                        && static_eval + FUTILITY_BASE + FUTILITY_PER_PLY * lmr_depth <= alpha
-                    {
-                        continue;
-                    }
-                    // Prune moves that lose material in the exchange on their square.
-                    if !see_ge(&self.pos, m, -25 * lmr_depth * lmr_depth) {
-                        continue;
-                    }
-                } else if !see_ge(&self.pos, m, -120 * depth) {
+            let v = match self.search_move::<PV>(&node, m, move_count, alpha, beta, best) {
+                MoveOutcome::Searched(v) => v,
+                MoveOutcome::Pruned => continue,
+                MoveOutcome::PrunedWithLaterQuiets => {
+                    picker.skip_quiets = true;
                     continue;
                 }
-            }
-
-            // Step 14. Extensions: checks that do not lose material.
-            // Capped at twice the root depth: in the drop game long series of checks (which no
-            // drop may block) would otherwise grow the tree without end.
-            if features.check_extension
-                && gives_check
-                && ply < 2 * self.root_depth as usize
-                && see_ge(&self.pos, m, 0)
-            {
-                new_depth += 1;
-            }
-
-            // Step 15. Make the move.
-            self.play(m, ply);
-
-            // Step 16. Late moves reduction / extension.
-            let mut v;
-            let do_full;
-            if features.lmr
-                && depth >= 3
-                && move_count > 1 + 2 * root as usize
-                && (!tactical || cut_node || !tt_pv)
-            {
-                let mut r = reduction(&self.lmr, depth, move_count, improving);
-                if tt_pv {
-                    r -= 1;
-                }
-                if cut_node {
-                    r += 1;
-                }
-                if tt_capture && !tactical {
-                    r += 1;
-                }
-                if in_check {
-                    r -= 1;
-                }
-                if !tactical {
-                    let piece = self.moved_piece_after(m);
-                    let h = self.data.hist.quiet(us, m)
-                        + self.data.hist.cont(ctx.cont[0], piece, m.to().index())
-                        + self.data.hist.cont(ctx.cont[1], piece, m.to().index());
-                    r -= h / 8_000;
-                } else {
-                    r -= 1;
-                }
-                let d = (new_depth - r).clamp(1, new_depth.max(1));
-                v = -self.search::<false>(-(alpha + 1), -alpha, d, true, ply + 1);
-                do_full = v > alpha && d < new_depth;
-            } else {
-                v = 0;
-                do_full = !PV || move_count > 1;
-            }
-
-            // Step 17. Full depth search when LMR is skipped or fails high.
-            if do_full {
-                v = -self.search::<false>(-(alpha + 1), -alpha, new_depth, !cut_node, ply + 1);
-            }
-            if PV && (move_count == 1 || (v > alpha && (root || v < beta))) {
-                self.pv_len[ply + 1] = ply + 1;
-                v = -self.search::<true>(-beta, -alpha, new_depth, false, ply + 1);
-            }
-
-            // Step 18. Undo move.
-            self.pos.undo();
+            };
 
             // Step 19. Check for a new best move.
             if self.stopped {
@@ -458,6 +388,52 @@ impl Worker<'_> {
                 } else {
                     let _ = quiets.try_push(m);
                 }
+            }
+
+            // Step 19b. A thread is idle: share the moves left out among the threads (`split`).
+            if let Some(w) = self.try_split(depth, root) {
+                let mut rest = Vec::new();
+                while let Some(m) = picker.next(&self.pos, &self.data.hist) {
+                    if !root || self.root_moves[self.pv_idx..].iter().any(|r| r.mv == m) {
+                        rest.push(m);
+                    }
+                }
+                let r = self.split(
+                    w,
+                    PV,
+                    &node,
+                    rest,
+                    move_count + 1,
+                    alpha,
+                    beta,
+                    best,
+                    best_move,
+                );
+                if self.stopped {
+                    return 0;
+                }
+                (move_count, best, best_move) = (r.move_count, r.best, r.best_move);
+                for &m in r.searched.iter().filter(|&&m| m != best_move) {
+                    if is_tactical(&self.pos, m) {
+                        let _ = captures.try_push(m);
+                    } else {
+                        let _ = quiets.try_push(m);
+                    }
+                }
+                if !r.pv.is_empty() && r.pv.len() <= MAX_PLY - ply {
+                    self.pv[ply][ply..ply + r.pv.len()].copy_from_slice(&r.pv);
+                    self.pv_len[ply] = ply + r.pv.len();
+                }
+                for (mv, v, a, pv, seldepth) in r.root_results {
+                    if let Some(rm) = self.root_moves.iter_mut().find(|x| x.mv == mv) {
+                        if v > a {
+                            (rm.score, rm.pv, rm.seldepth) = (v, pv, seldepth);
+                        } else {
+                            rm.score = -INFINITE;
+                        }
+                    }
+                }
+                break;
             }
         }
 
@@ -511,7 +487,7 @@ impl Worker<'_> {
     /// `moved_piece` when `m` has just been played (the piece stands on its destination;
     /// a promotion is looked up as the promoted piece).
     #[inline(always)]
-    fn moved_piece_after(&self, m: Move) -> Piece {
+    pub(crate) fn moved_piece_after(&self, m: Move) -> Piece {
         self.pos
             .piece_at(m.to())
             .unwrap_or(Piece::new(!self.pos.side_to_move(), PieceKind::Pawn))

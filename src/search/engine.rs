@@ -1,7 +1,7 @@
 //! `Engine`: the object the protocol and the tools drive. It owns the options, the shared
 //! transposition table and the per-thread statistics that survive between searches; `start`
-//! hands all of it to a fresh main search thread, which starts the helper threads (Lazy SMP)
-//! and reports through the listener.
+//! hands all of it to a fresh main search thread, which starts the helper threads (they work
+//! at the split points the searching threads open) and reports through the listener.
 
 use super::Features;
 use super::shared::{STACK_SIZE, Shared};

@@ -1,4 +1,5 @@
-//! Move-ordering statistics kept per thread between searches: the history of quiet board moves
+//! Move-ordering statistics kept between searches and shared by the threads of a search (the
+//! helpers search parts of the main thread's tree, see `split`): the history of quiet board moves
 //! (by side, origin, destination), the separate history of drops (by side, kind, square), a
 //! capture history, counter-moves, and continuation histories (how good a move was after a
 //! given move one or two plies before). All use the "gravity" update of Stockfish's `History`
@@ -6,6 +7,7 @@
 
 use crate::geometry::SQUARES;
 use crate::rules::{Color, Move, Piece, PieceKind};
+use std::sync::atomic::{AtomicI16, AtomicU32, Ordering};
 
 /// The bound of every history value.
 pub const MAX: i32 = 16_384;
@@ -16,27 +18,39 @@ pub fn piece_index(p: Piece) -> usize {
     p.color.index() * 8 + p.kind.index()
 }
 
+// Entries are atomics because the search threads share one set of statistics; relaxed
+// loads and stores are plain moves on the machines we run on. Two threads updating the same
+// entry at once may lose one update, which only costs a little ordering quality.
 #[inline(always)]
-fn gravity(entry: &mut i16, bonus: i32) {
+fn get(entry: &AtomicI16) -> i32 {
+    entry.load(Ordering::Relaxed) as i32
+}
+
+#[inline(always)]
+fn gravity(entry: &AtomicI16, bonus: i32) {
     let b = bonus.clamp(-MAX, MAX);
-    let v = *entry as i32;
-    *entry = (v + b - v * b.abs() / MAX) as i16;
+    let v = get(entry);
+    entry.store((v + b - v * b.abs() / MAX) as i16, Ordering::Relaxed);
+}
+
+fn zeroed(n: usize) -> Vec<AtomicI16> {
+    (0..n).map(|_| AtomicI16::new(0)).collect()
 }
 
 /// The continuation-history block of one earlier move: for every (piece, destination) of the
 /// current move, how good it has been.
-pub type ContBlock = [i16; 16 * SQUARES];
+pub type ContBlock = [AtomicI16; 16 * SQUARES];
 
 /// All statistics of one thread.
 pub struct Histories {
     /// Quiet board moves: `[side][from][to]`.
-    main: Vec<i16>,
+    main: Vec<AtomicI16>,
     /// Drops: `[side][kind][to]`.
-    drops: Vec<i16>,
+    drops: Vec<AtomicI16>,
     /// Captures: `[moving piece][to][captured kind]`.
-    captures: Vec<i16>,
+    captures: Vec<AtomicI16>,
     /// The reply that refuted a move: `[piece][to]` of that move.
-    counter: Vec<Move>,
+    counter: Vec<AtomicU32>,
     /// Continuation history: `[previous piece][previous to]` → a block over the current move.
     cont: Vec<ContBlock>,
 }
@@ -51,22 +65,32 @@ impl Histories {
     /// Empty statistics.
     pub fn new() -> Histories {
         Histories {
-            main: vec![0; 2 * SQUARES * SQUARES],
-            drops: vec![0; 2 * 8 * SQUARES],
-            captures: vec![0; 16 * SQUARES * 8],
-            counter: vec![Move::NONE; 16 * SQUARES],
-            cont: vec![[0; 16 * SQUARES]; 16 * SQUARES + 1],
+            main: zeroed(2 * SQUARES * SQUARES),
+            drops: zeroed(2 * 8 * SQUARES),
+            captures: zeroed(16 * SQUARES * 8),
+            counter: (0..16 * SQUARES)
+                .map(|_| AtomicU32::new(Move::NONE.to_bits()))
+                .collect(),
+            cont: (0..16 * SQUARES + 1)
+                .map(|_| std::array::from_fn(|_| AtomicI16::new(0)))
+                .collect(),
         }
     }
 
     /// Forgets everything.
-    pub fn clear(&mut self) {
-        self.main.fill(0);
-        self.drops.fill(0);
-        self.captures.fill(0);
-        self.counter.fill(Move::NONE);
-        for b in &mut self.cont {
-            b.fill(0);
+    pub fn clear(&self) {
+        let blocks = self.cont.iter().flat_map(|b| b.iter());
+        for e in self
+            .main
+            .iter()
+            .chain(&self.drops)
+            .chain(&self.captures)
+            .chain(blocks)
+        {
+            e.store(0, Ordering::Relaxed);
+        }
+        for c in &self.counter {
+            c.store(Move::NONE.to_bits(), Ordering::Relaxed);
         }
     }
 
@@ -88,22 +112,14 @@ impl Histories {
     #[inline(always)]
     pub fn quiet(&self, us: Color, m: Move) -> i32 {
         let (drop, i) = Self::quiet_index(us, m);
-        if drop {
-            self.drops[i] as i32
-        } else {
-            self.main[i] as i32
-        }
+        get(if drop { &self.drops[i] } else { &self.main[i] })
     }
 
     /// Rewards (or punishes, with a negative bonus) a quiet move or drop.
     #[inline(always)]
-    pub fn update_quiet(&mut self, us: Color, m: Move, bonus: i32) {
+    pub fn update_quiet(&self, us: Color, m: Move, bonus: i32) {
         let (drop, i) = Self::quiet_index(us, m);
-        if drop {
-            gravity(&mut self.drops[i], bonus);
-        } else {
-            gravity(&mut self.main[i], bonus);
-        }
+        gravity(if drop { &self.drops[i] } else { &self.main[i] }, bonus);
     }
 
     #[inline(always)]
@@ -114,14 +130,14 @@ impl Histories {
     /// The history of a capture by `piece` of a `captured` piece.
     #[inline(always)]
     pub fn capture(&self, piece: Piece, m: Move, captured: PieceKind) -> i32 {
-        self.captures[Self::capture_index(piece, m, captured)] as i32
+        get(&self.captures[Self::capture_index(piece, m, captured)])
     }
 
     /// Rewards or punishes a capture.
     #[inline(always)]
-    pub fn update_capture(&mut self, piece: Piece, m: Move, captured: PieceKind, bonus: i32) {
+    pub fn update_capture(&self, piece: Piece, m: Move, captured: PieceKind, bonus: i32) {
         gravity(
-            &mut self.captures[Self::capture_index(piece, m, captured)],
+            &self.captures[Self::capture_index(piece, m, captured)],
             bonus,
         );
     }
@@ -129,14 +145,16 @@ impl Histories {
     /// The counter-move stored for a previous move of `piece` to `to`.
     #[inline(always)]
     pub fn counter(&self, key: Option<usize>) -> Move {
-        key.map_or(Move::NONE, |k| self.counter[k])
+        key.map_or(Move::NONE, |k| {
+            Move::from_bits(self.counter[k].load(Ordering::Relaxed))
+        })
     }
 
     /// Remembers `m` as the answer to the previous move.
     #[inline(always)]
-    pub fn set_counter(&mut self, key: Option<usize>, m: Move) {
+    pub fn set_counter(&self, key: Option<usize>, m: Move) {
         if let Some(k) = key {
-            self.counter[k] = m;
+            self.counter[k].store(m.to_bits(), Ordering::Relaxed);
         }
     }
 
@@ -154,17 +172,14 @@ impl Histories {
     /// whose block is `block`.
     #[inline(always)]
     pub fn cont(&self, block: usize, piece: Piece, to: usize) -> i32 {
-        self.cont[block][piece_index(piece) * SQUARES + to] as i32
+        get(&self.cont[block][piece_index(piece) * SQUARES + to])
     }
 
     /// Updates a continuation history entry (the empty block stays empty).
     #[inline(always)]
-    pub fn update_cont(&mut self, block: usize, piece: Piece, to: usize, bonus: i32) {
+    pub fn update_cont(&self, block: usize, piece: Piece, to: usize, bonus: i32) {
         if block != Self::NO_CONT {
-            gravity(
-                &mut self.cont[block][piece_index(piece) * SQUARES + to],
-                bonus,
-            );
+            gravity(&self.cont[block][piece_index(piece) * SQUARES + to], bonus);
         }
     }
 }
@@ -183,7 +198,7 @@ mod tests {
 
     #[test]
     fn drops_and_board_moves_keep_apart_and_stay_bounded() {
-        let mut h = Histories::new();
+        let h = Histories::new();
         let to = Square::from_index_unchecked(44);
         let d = Move::drop(PieceKind::Guard, to);
         let m = Move::normal(Square::from_index_unchecked(4), to);

@@ -8,7 +8,8 @@ use crate::rules::Move;
 use std::sync::atomic::Ordering;
 
 impl Worker<'_> {
-    /// Iterative deepening: depth 1, 2, … until a limit or `stop`.
+    /// Iterative deepening: depth 1, 2, … until a limit or `stop` (the main thread; the
+    /// helpers work at its split points).
     pub(crate) fn iterate(&mut self, listener: &Listener) {
         let limits = &self.shared.limits;
         let max_depth = limits.depth.map_or(MAX_PLY as i32 - 8, |d| {
@@ -43,12 +44,12 @@ impl Worker<'_> {
                     if v <= alpha {
                         beta = (alpha + beta) / 2;
                         alpha = (v - delta).max(-INFINITE);
-                        if self.is_main() && self.shared.elapsed() > REPORT_BOUNDS_AFTER {
+                        if self.shared.elapsed() > REPORT_BOUNDS_AFTER {
                             self.report(listener, pv_idx, Bound::Upper);
                         }
                     } else if v >= beta {
                         beta = (v + delta).min(INFINITE);
-                        if self.is_main() && self.shared.elapsed() > REPORT_BOUNDS_AFTER {
+                        if self.shared.elapsed() > REPORT_BOUNDS_AFTER {
                             self.report(listener, pv_idx, Bound::Lower);
                         }
                     } else {
@@ -63,34 +64,19 @@ impl Worker<'_> {
             }
             if !self.stopped {
                 self.completed_depth = depth;
-                // A helper that completes the depth limit first ends the search for all (the
-                // answer then comes from it); not while the answer must wait anyway.
-                if !self.is_main()
-                    && depth >= max_depth
-                    && self.shared.limits.depth.is_some()
-                    && !self.shared.limits.infinite
-                    && !self.shared.pondering.load(Ordering::Relaxed)
-                {
-                    self.shared.stop.store(true, Ordering::Relaxed);
-                }
                 self.best_value = self.root_moves[0].score;
             }
-            if self.is_main() {
-                // Lines of an interrupted iteration are reported only if depth 1 never
-                // finished (something must be said); otherwise the last complete ones stand.
-                if !self.stopped || self.completed_depth == 0 {
-                    for i in 0..multipv {
-                        self.report(listener, i, Bound::Exact);
-                    }
+            // Lines of an interrupted iteration are reported only if depth 1 never finished
+            // (something must be said); otherwise the last complete ones stand.
+            if !self.stopped || self.completed_depth == 0 {
+                for i in 0..multipv {
+                    self.report(listener, i, Bound::Exact);
                 }
             }
             if self.stopped {
                 break;
             }
             self.shared.thread_nodes[self.id].store(self.nodes, Ordering::Relaxed);
-            if !self.is_main() {
-                continue;
-            }
             // Mate found within the requested number of moves?
             if let Some(n) = self.shared.limits.mate {
                 let v = self.root_moves[0].score;

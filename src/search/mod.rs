@@ -1,12 +1,13 @@
 //! Search: the engine API (positions in, best moves out through a listener), iterative
-//! deepening with principal-variation alpha-beta, a lock-free shared transposition table, Lazy
-//! SMP threads and time management. Nothing here prints; the protocol layer formats the
-//! [`SearchEvent`]s it is handed.
+//! deepening with principal-variation alpha-beta, a lock-free shared transposition table,
+//! threads that share out the work at split points (Young Brothers Wait) and time management.
+//! Nothing here prints; the protocol layer formats the [`SearchEvent`]s it is handed.
 //!
 //! Layout: [`engine`] owns the options, the table and the threads; `smp` runs a search on
-//! all threads (Lazy SMP), `shared` is what they share, `thread` is one thread's state and
-//! `iterate` its iterative deepening; `alphabeta` and `qsearch` are the recursive searches (their steps
-//! numbered as in Stockfish's `search.cpp`); `picker` orders moves; `history` keeps the
+//! all threads and `split` shares nodes out among them, `shared` is what they share, `thread`
+//! is one thread's state and `iterate` the iterative deepening; `alphabeta` and `qsearch` are
+//! the recursive searches (their steps numbered as in Stockfish's `search.cpp`), `movesearch`
+//! searches one move of a node; `picker` orders moves; `history` keeps the
 //! move-ordering statistics; [`tt`] is the table; [`time`] the clock arithmetic; `see` the
 //! static exchange evaluation; [`value`] the score scale.
 
@@ -15,11 +16,13 @@ pub mod bench;
 pub mod engine;
 mod history;
 mod iterate;
+mod movesearch;
 mod picker;
 mod qsearch;
 pub mod see;
 mod shared;
 mod smp;
+pub(crate) mod split;
 mod thread;
 pub mod time;
 pub mod tt;

@@ -4,6 +4,7 @@
 
 use super::Limits;
 use super::alphabeta::Features;
+use super::split::SplitPoints;
 use super::time::TimeBudget;
 use super::tt::TranspositionTable;
 use crate::rules::Position;
@@ -45,6 +46,8 @@ pub(crate) struct Shared {
     pub(crate) thread_nodes: Vec<AtomicU64>,
     /// Which pruning techniques are on.
     pub features: Features,
+    /// The PV node the threads share out (see `split`).
+    pub(crate) split: SplitPoints,
 }
 
 impl Shared {
@@ -71,6 +74,7 @@ impl Shared {
             tt,
             thread_nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
             features,
+            split: SplitPoints::new(),
         }
     }
 
@@ -94,6 +98,11 @@ impl Shared {
         } else {
             e.saturating_sub(Duration::from_micros(hit))
         }
+    }
+
+    /// The number of search threads.
+    pub(crate) fn threads(&self) -> usize {
+        self.thread_nodes.len()
     }
 
     /// Total nodes of all threads (as last published).

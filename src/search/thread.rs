@@ -10,14 +10,14 @@ use std::sync::atomic::Ordering;
 
 /// Per-thread statistics that live as long as the engine (cleared on a new game).
 pub struct ThreadData {
-    pub(crate) hist: Histories,
+    pub(crate) hist: std::sync::Arc<Histories>,
 }
 
 impl ThreadData {
     /// Fresh statistics.
     pub fn new() -> ThreadData {
         ThreadData {
-            hist: Histories::new(),
+            hist: std::sync::Arc::new(Histories::new()),
         }
     }
 
@@ -85,6 +85,10 @@ pub(crate) struct Worker<'a> {
     pub completed_depth: i32,
     pub pv_idx: usize,
     pub stopped: bool,
+    /// The split points whose moves this thread is searching, outermost first.
+    pub watches: arrayvec::ArrayVec<super::split::Watch, { super::split::MAX_NESTING }>,
+    /// The split point's move was dropped (its node is done with), not the search.
+    pub dropped: bool,
     /// Index of the root position in the position's state history.
     pub root_state: usize,
     /// Null-move verification: no null move below this ply.
@@ -122,6 +126,8 @@ impl<'a> Worker<'a> {
             completed_depth: 0,
             pv_idx: 0,
             stopped: false,
+            watches: arrayvec::ArrayVec::new(),
+            dropped: false,
             root_state,
             nmp_min_ply: 0,
             best_value: -INFINITE,
@@ -177,6 +183,11 @@ impl<'a> Worker<'a> {
         }
         if self.shared.stop.load(Ordering::Relaxed) {
             self.stopped = true;
+            return true;
+        }
+        if self.watches.iter().any(|&w| self.shared.split.is_done(w)) {
+            self.stopped = true;
+            self.dropped = true;
             return true;
         }
         self.budget_left -= 1;

@@ -1,0 +1,164 @@
+//! Searching one move of a node: pruning at shallow depth, the check extension, late-move
+//! reductions, the null-window search and the PV re-search (Stockfish's steps 13 to 18). The
+//! moves loop of `alphabeta` and the threads working at a split point (`split`) both search
+//! their moves through it, so that a move is searched the same way whoever searches it.
+
+use super::alphabeta::{FUTILITY_BASE, FUTILITY_PER_PLY, futility_move_count, reduction};
+use super::picker::is_tactical;
+use super::see::see_ge;
+use super::thread::Worker;
+use super::value::{MATED_IN_MAX_PLY, Value};
+use crate::rules::Move;
+
+/// What the moves of one node have in common: what pruning, extensions and reductions read.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NodeInfo {
+    pub depth: i32,
+    pub ply: usize,
+    pub root: bool,
+    pub cut_node: bool,
+    pub in_check: bool,
+    pub improving: bool,
+    pub static_eval: Value,
+    pub tt_pv: bool,
+    pub tt_capture: bool,
+    /// The side to move has material that can move (futility pruning is safe).
+    pub mobile: bool,
+    /// The continuation-history blocks of the moves before (`Worker::cont_blocks`).
+    pub cont: [usize; 3],
+}
+
+/// What became of one move of a node.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum MoveOutcome {
+    /// Searched, with this value.
+    Searched(Value),
+    /// Pruned.
+    Pruned,
+    /// Pruned, and so are the node's later quiet moves (move count pruning).
+    PrunedWithLaterQuiets,
+}
+
+impl Worker<'_> {
+    /// Searches move `m`, the `move_count`-th of the node `n`, within (`alpha`, `beta`) where
+    /// `best` is the node's best value so far: pruning at shallow depth, extension, late-move
+    /// reduction, the null-window search and the PV re-search (steps 13 to 18). The moves loop
+    /// and the threads that help at a split node (`split`) both search moves through it.
+    pub(crate) fn search_move<const PV: bool>(
+        &mut self,
+        n: &NodeInfo,
+        m: Move,
+        move_count: usize,
+        alpha: Value,
+        beta: Value,
+        best: Value,
+    ) -> MoveOutcome {
+        let NodeInfo {
+            depth,
+            ply,
+            root,
+            cut_node,
+            in_check,
+            improving,
+            static_eval,
+            tt_pv,
+            tt_capture,
+            mobile,
+            cont,
+        } = *n;
+        let features = self.features;
+        let us = self.pos.side_to_move();
+        let tactical = is_tactical(&self.pos, m);
+        let gives_check = self.pos.gives_check(m);
+        let mut new_depth = depth - 1;
+
+        // Step 13. Pruning at shallow depth.
+        if !root && features.futility && mobile && best > MATED_IN_MAX_PLY {
+            let lmr_depth = (new_depth - reduction(&self.lmr, depth, move_count, improving)).max(0);
+            if !tactical && !gives_check {
+                // Move count based pruning.
+                if move_count >= futility_move_count(improving, depth) {
+                    return MoveOutcome::PrunedWithLaterQuiets;
+                }
+                // Futility pruning: parent node.
+                if !in_check
+                    && lmr_depth < 7
+                    && static_eval + FUTILITY_BASE + FUTILITY_PER_PLY * lmr_depth <= alpha
+                {
+                    return MoveOutcome::Pruned;
+                }
+                // Prune moves that lose material in the exchange on their square.
+                if !see_ge(&self.pos, m, -25 * lmr_depth * lmr_depth) {
+                    return MoveOutcome::Pruned;
+                }
+            } else if !see_ge(&self.pos, m, -120 * depth) {
+                return MoveOutcome::Pruned;
+            }
+        }
+
+        // Step 14. Extensions: checks that do not lose material.
+        // Capped at twice the root depth: in the drop game long series of checks (which no
+        // drop may block) would otherwise grow the tree without end.
+        if features.check_extension
+            && gives_check
+            && ply < 2 * self.root_depth as usize
+            && see_ge(&self.pos, m, 0)
+        {
+            new_depth += 1;
+        }
+
+        // Step 15. Make the move.
+        self.play(m, ply);
+
+        // Step 16. Late moves reduction / extension.
+        let mut v;
+        let do_full;
+        if features.lmr
+            && depth >= 3
+            && move_count > 1 + 2 * root as usize
+            && (!tactical || cut_node || !tt_pv)
+        {
+            let mut r = reduction(&self.lmr, depth, move_count, improving);
+            if tt_pv {
+                r -= 1;
+            }
+            if cut_node {
+                r += 1;
+            }
+            if tt_capture && !tactical {
+                r += 1;
+            }
+            if in_check {
+                r -= 1;
+            }
+            if !tactical {
+                let piece = self.moved_piece_after(m);
+                let h = self.data.hist.quiet(us, m)
+                    + self.data.hist.cont(cont[0], piece, m.to().index())
+                    + self.data.hist.cont(cont[1], piece, m.to().index());
+                r -= h / 8_000;
+            } else {
+                r -= 1;
+            }
+            let d = (new_depth - r).clamp(1, new_depth.max(1));
+            v = -self.search::<false>(-(alpha + 1), -alpha, d, true, ply + 1);
+            do_full = v > alpha && d < new_depth;
+        } else {
+            v = 0;
+            do_full = !PV || move_count > 1;
+        }
+
+        // Step 17. Full depth search when LMR is skipped or fails high.
+        if do_full {
+            v = -self.search::<false>(-(alpha + 1), -alpha, new_depth, !cut_node, ply + 1);
+        }
+        if PV && (move_count == 1 || (v > alpha && (root || v < beta))) {
+            self.pv_len[ply + 1] = ply + 1;
+            v = -self.search::<true>(-beta, -alpha, new_depth, false, ply + 1);
+        }
+
+        // Step 18. Undo move.
+        self.pos.undo();
+        MoveOutcome::Searched(v)
+    }
+}

@@ -1,0 +1,504 @@
+//! Young Brothers Wait: a thread shares out the moves left at its node among the idle threads,
+//! once at least the node's first move is searched.
+//!
+//! The main thread runs the iterative deepening as one thread does. At a node of at least
+//! [`SPLIT_DEPTH`] (PV or not), after a move is searched (the eldest brother first: its value
+//! sets alpha, or cuts the node off, before any young brother is searched), a thread that sees
+//! an idle thread and nothing on offer opens a split point: the moves left, in the order of its
+//! move picker, and the window. Every thread that joins (playing the path from the root to the
+//! node) takes the next move and searches it as the one-thread moves loop would
+//! (`Worker::search_move`: pruning, reductions, null window, PV re-search) with the best alpha
+//! found so far; the results go back to the split point, and a move that reaches beta ends the
+//! node for all. A thread searching a move of a split point opens another below it when a
+//! thread is idle, so the threads keep sharing work to the end of a node. The thread that
+//! opened a split point waits for the others' last moves and meanwhile helps at the split
+//! points opened below its node ("helpful master"), then carries on with the node's result:
+//! its best value, move and PV, and the moves that go into the history updates.
+//!
+//! Feldmann's Young Brothers Wait Concept; Stockfish used split points of this kind until
+//! 2015 (`Thread::split`, `idle_loop`). Lazy SMP, which it replaced here, and what was measured
+//! of it are in `smp`.
+//!
+//! Measured on the 2-core machine (`longjiang bench 13 --threads N`, medians of 7 runs each,
+//! interleaved): one thread 5.69 s; two threads 4.21 s with split points (1.35×, 1.3 times
+//! the nodes of one thread), 4.57 s with Lazy SMP (1.26×, 1.6 times the nodes). At depth 15
+//! (medians of 3): 19.2 s, 14.5 s (1.33×) and 18.8 s. The runs of two threads spread by
+//! ±15 %; over the session the ratio at depth 13 ranged from 1.35× to 1.47×.
+
+use super::movesearch::{MoveOutcome, NodeInfo};
+use super::thread::{Frame, Worker};
+use super::value::Value;
+use crate::rules::Move;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+
+/// Nodes shallower than this are searched alone (sharing them costs more than it brings;
+/// 2 to 6 measured the same within the noise on the bench at depth 13).
+pub(crate) const SPLIT_DEPTH: i32 = 4;
+/// Split points open at once, at most (all threads, all nesting levels).
+const MAX_SPLITS: usize = 64;
+/// Nesting of split points a thread may be working in at once.
+pub(crate) const MAX_NESTING: usize = 16;
+
+/// A root move's result found at a split root: move, value, alpha of its search, PV,
+/// selective depth.
+pub(crate) type RootResult = (Move, Value, Value, Vec<Move>, usize);
+
+/// A node being shared out.
+#[derive(Debug)]
+struct SplitState {
+    /// The moves from the root position to the node.
+    path: Vec<Move>,
+    /// The opener's frames from the root to the node's children: what the search below reads
+    /// of the plies above it (static evaluations, killers).
+    frames: Vec<Frame>,
+    /// The depth of the iteration (for the check extension's cap).
+    root_depth: i32,
+    node: NodeInfo,
+    /// A PV node (else a null-window one).
+    pv_node: bool,
+    beta: Value,
+    /// The moves left to search and the move number of the first of them.
+    moves: Vec<Move>,
+    next: usize,
+    first_number: usize,
+    /// The best value, its move, alpha and the best move's line (from the node).
+    best: Value,
+    best_move: Move,
+    alpha: Value,
+    pv: Vec<Move>,
+    /// Root moves searched at a split root.
+    root_results: Vec<RootResult>,
+    /// The moves searched that were not the best when they finished, in that order (the
+    /// moves the history updates punish).
+    searched: Vec<Move>,
+    /// Threads other than the opener working on the node now.
+    helpers: u32,
+    /// A move reached beta.
+    cut: bool,
+}
+
+/// A finished split node, as the thread that opened it takes it back.
+pub(crate) struct SplitResult {
+    pub best: Value,
+    pub best_move: Move,
+    pub pv: Vec<Move>,
+    pub root_results: Vec<RootResult>,
+    /// The moves searched that were not the best when they finished.
+    pub searched: Vec<Move>,
+    /// How many moves the node had in all.
+    pub move_count: usize,
+}
+
+/// Where one split point lives.
+struct Slot {
+    state: Mutex<Option<SplitState>>,
+    /// The id of the split point in this slot; 0 when the slot is free.
+    id: AtomicU64,
+    /// Its work is over (cut off, or its opener stops): the threads on its moves drop them.
+    done: AtomicBool,
+}
+
+/// The split points of a search.
+pub(crate) struct SplitPoints {
+    slots: Vec<Slot>,
+    /// The split point that takes new helpers, as `id * MAX_SPLITS + slot`; 0 when none.
+    open: AtomicU64,
+    /// Threads waiting for work (helpers between split points, openers waiting for theirs).
+    idle: AtomicUsize,
+    /// The last id handed out.
+    last_id: AtomicU64,
+}
+
+/// A split point a thread works at: its slot and id.
+pub(crate) type Watch = (usize, u64);
+
+/// A move to search, as a thread takes it from the split point.
+struct Claim {
+    mv: Move,
+    number: usize,
+    alpha: Value,
+    best: Value,
+}
+
+impl SplitPoints {
+    /// No split point open.
+    pub(crate) fn new() -> SplitPoints {
+        SplitPoints {
+            slots: (0..MAX_SPLITS)
+                .map(|_| Slot {
+                    state: Mutex::new(None),
+                    id: AtomicU64::new(0),
+                    done: AtomicBool::new(false),
+                })
+                .collect(),
+            open: AtomicU64::new(0),
+            idle: AtomicUsize::new(0),
+            last_id: AtomicU64::new(0),
+        }
+    }
+
+    /// Whether the split point `w` needs no more work (a thread searching one of its moves
+    /// stops).
+    #[inline(always)]
+    pub(crate) fn is_done(&self, w: Watch) -> bool {
+        let s = &self.slots[w.0];
+        s.done.load(Ordering::Relaxed) || s.id.load(Ordering::Relaxed) != w.1
+    }
+
+    /// Whether a thread waits for work and none is offered: worth opening a split point.
+    #[inline(always)]
+    fn wanted(&self) -> bool {
+        self.idle.load(Ordering::Relaxed) > 0 && self.open.load(Ordering::Relaxed) == 0
+    }
+
+    /// The split point offered to helpers, if any.
+    fn offered(&self) -> Option<Watch> {
+        match self.open.load(Ordering::Acquire) {
+            0 => None,
+            v => Some(((v % MAX_SPLITS as u64) as usize, v / MAX_SPLITS as u64)),
+        }
+    }
+
+    /// Takes a free slot for a new split point.
+    fn allocate(&self) -> Option<Watch> {
+        let id = self.last_id.fetch_add(1, Ordering::Relaxed) + 1;
+        self.slots.iter().enumerate().find_map(|(i, s)| {
+            s.id.compare_exchange(0, id, Ordering::AcqRel, Ordering::Relaxed)
+                .ok()
+                .map(|_| (i, id))
+        })
+    }
+
+    fn claim(&self, w: Watch) -> Option<Claim> {
+        let mut g = self.slots[w.0].state.lock().ok()?;
+        let s = g.as_mut().filter(|s| !s.cut)?;
+        let mv = *s.moves.get(s.next)?;
+        let number = s.first_number + s.next;
+        s.next += 1;
+        if s.next == s.moves.len() {
+            // Nothing left to offer: let a thread still busy here offer a node below.
+            let code = w.1 * MAX_SPLITS as u64 + w.0 as u64;
+            let _ = self
+                .open
+                .compare_exchange(code, 0, Ordering::AcqRel, Ordering::Relaxed);
+        }
+        Some(Claim {
+            mv,
+            number,
+            alpha: s.alpha,
+            best: s.best,
+        })
+    }
+
+    /// Records move `mv`'s value `v` (searched with `alpha`) and its line `pv` (the move
+    /// first).
+    fn record(&self, w: Watch, mv: Move, v: Value, alpha: Value, pv: Vec<Move>, seldepth: usize) {
+        let slot = &self.slots[w.0];
+        let Ok(mut g) = slot.state.lock() else {
+            return;
+        };
+        let Some(s) = g.as_mut().filter(|s| !s.cut) else {
+            return;
+        };
+        // As in the one-thread loop: a move that was not the best when it finished.
+        if v <= s.alpha {
+            s.searched.push(mv);
+        }
+        if s.node.root {
+            s.root_results.push((mv, v, alpha, pv.clone(), seldepth));
+        }
+        if v > s.best {
+            s.best = v;
+            if v > s.alpha {
+                s.best_move = mv;
+                s.pv = pv;
+                if v < s.beta {
+                    s.alpha = v;
+                } else {
+                    s.cut = true;
+                    slot.done.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+    }
+
+    /// Joins split point `w` as a helper: its path, the opener's frames and the iteration
+    /// depth; `None` if it is gone or cut off.
+    fn join(&self, w: Watch) -> Option<(Vec<Move>, Vec<Frame>, i32)> {
+        if self.is_done(w) {
+            return None;
+        }
+        let mut g = self.slots[w.0].state.lock().ok()?;
+        let s = g.as_mut().filter(|s| !s.cut && s.next < s.moves.len())?;
+        if self.slots[w.0].id.load(Ordering::Relaxed) != w.1 {
+            return None;
+        }
+        s.helpers += 1;
+        Some((s.path.clone(), s.frames.clone(), s.root_depth))
+    }
+
+    fn leave(&self, w: Watch) {
+        if let Ok(mut g) = self.slots[w.0].state.lock()
+            && let Some(s) = g.as_mut()
+        {
+            s.helpers = s.helpers.saturating_sub(1);
+        }
+    }
+
+    fn helpers(&self, w: Watch) -> u32 {
+        self.slots[w.0]
+            .state
+            .lock()
+            .ok()
+            .and_then(|g| g.as_ref().map(|s| s.helpers))
+            .unwrap_or(0)
+    }
+}
+
+impl Worker<'_> {
+    /// A split point for the node this thread is at (of `depth`, a move searched), if another
+    /// thread is idle and nothing is on offer.
+    #[inline]
+    pub(crate) fn try_split(&self, depth: i32, root: bool) -> Option<Watch> {
+        if self.shared.threads() > 1
+            && depth >= SPLIT_DEPTH
+            && self.watches.len() < MAX_NESTING
+            && (!root || self.shared.multipv == 1)
+            && self.shared.split.wanted()
+        {
+            self.shared.split.allocate()
+        } else {
+            None
+        }
+    }
+
+    /// Opens a split point at the current node (the node `n`, its window (`alpha`, `beta`),
+    /// its best value and move so far) for the moves left, `moves`, the first of them the
+    /// `first_number`-th of the node; searches them with the threads that join, waits for
+    /// them and returns the node's result. `w` is the slot `try_split` gave.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn split(
+        &mut self,
+        w: Watch,
+        pv_node: bool,
+        n: &NodeInfo,
+        moves: Vec<Move>,
+        first_number: usize,
+        alpha: Value,
+        beta: Value,
+        best: Value,
+        best_move: Move,
+    ) -> SplitResult {
+        let sp = &self.shared.split;
+        let ply = n.ply;
+        let total = first_number - 1 + moves.len();
+        let state = SplitState {
+            path: (0..ply).map(|p| self.frame(p as isize).current).collect(),
+            frames: (0..=ply + 1).map(|p| *self.frame(p as isize)).collect(),
+            root_depth: self.root_depth,
+            node: *n,
+            pv_node,
+            beta,
+            moves,
+            next: 0,
+            first_number,
+            best,
+            best_move,
+            alpha,
+            pv: self.pv[ply][ply..self.pv_len[ply].max(ply)].to_vec(),
+            root_results: Vec::new(),
+            searched: Vec::new(),
+            helpers: 0,
+            cut: false,
+        };
+        let slot = &sp.slots[w.0];
+        if let Ok(mut g) = slot.state.lock() {
+            *g = Some(state);
+        }
+        slot.done.store(false, Ordering::Relaxed);
+        let code = w.1 * MAX_SPLITS as u64 + w.0 as u64;
+        let offered = sp
+            .open
+            .compare_exchange(0, code, Ordering::AcqRel, Ordering::Relaxed)
+            .is_ok();
+
+        self.work_at_split(w);
+
+        if offered {
+            let _ = sp
+                .open
+                .compare_exchange(code, 0, Ordering::AcqRel, Ordering::Relaxed);
+        }
+        if self.stopped {
+            // The search stops, or a split point above was cut off: the helpers' moves here
+            // are of no use either.
+            slot.done.store(true, Ordering::Relaxed);
+        }
+        // Wait for the helpers' last moves, helping meanwhile at split points below this
+        // node (opened by those helpers).
+        sp.idle.fetch_add(1, Ordering::Relaxed);
+        while sp.helpers(w) > 0 {
+            if !self.stopped
+                && let Some(o) = sp.offered()
+                && o != w
+            {
+                sp.idle.fetch_sub(1, Ordering::Relaxed);
+                self.help_at(o, ply);
+                sp.idle.fetch_add(1, Ordering::Relaxed);
+            } else {
+                pause();
+            }
+        }
+        sp.idle.fetch_sub(1, Ordering::Relaxed);
+        let taken = slot.state.lock().ok().and_then(|mut g| g.take());
+        slot.done.store(true, Ordering::Relaxed);
+        slot.id.store(0, Ordering::Release);
+        match taken {
+            Some(s) => SplitResult {
+                best: s.best,
+                best_move: s.best_move,
+                pv: s.pv,
+                root_results: s.root_results,
+                searched: s.searched,
+                move_count: total,
+            },
+            None => SplitResult {
+                best,
+                best_move,
+                pv: Vec::new(),
+                root_results: Vec::new(),
+                searched: Vec::new(),
+                move_count: total,
+            },
+        }
+    }
+
+    /// Searches moves of split point `w` until none is left, it is cut off, or this thread
+    /// must stop. The position must be the split node's.
+    fn work_at_split(&mut self, w: Watch) {
+        let Some((node, pv_node, beta)) = self.shared.split.slots[w.0]
+            .state
+            .lock()
+            .ok()
+            .and_then(|g| g.as_ref().map(|s| (s.node, s.pv_node, s.beta)))
+        else {
+            return;
+        };
+        let ply = node.ply;
+        if self.watches.try_push(w).is_err() {
+            return;
+        }
+        while let Some(c) = self.shared.split.claim(w) {
+            self.frame_mut(ply).move_count = c.number;
+            let outcome = if pv_node {
+                self.search_move::<true>(&node, c.mv, c.number, c.alpha, beta, c.best)
+            } else {
+                self.search_move::<false>(&node, c.mv, c.number, c.alpha, beta, c.best)
+            };
+            if self.stopped {
+                // Dropped because this split point is cut off: the others go on. Anything
+                // else (a stop, a cut above) ends the work here and goes up.
+                let above = &self.watches[..self.watches.len() - 1];
+                if self.dropped
+                    && !self.shared.stop.load(Ordering::Relaxed)
+                    && !above.iter().any(|&a| self.shared.split.is_done(a))
+                {
+                    self.dropped = false;
+                    self.stopped = false;
+                }
+                break;
+            }
+            if let MoveOutcome::Searched(v) = outcome {
+                let pv: Vec<Move> = std::iter::once(c.mv)
+                    .chain(
+                        self.pv[ply + 1][ply + 1..self.pv_len[ply + 1].max(ply + 1)]
+                            .iter()
+                            .copied(),
+                    )
+                    .collect();
+                self.shared
+                    .split
+                    .record(w, c.mv, v, c.alpha, pv, self.seldepth);
+            }
+        }
+        self.watches.pop();
+    }
+
+    /// Helps at split point `w`, this thread standing at ply `base` (its own split node, or
+    /// the root): plays the path from there, searches moves, goes back. Only a split point
+    /// below this thread's position is joined.
+    fn help_at(&mut self, w: Watch, base: usize) {
+        let sp = &self.shared.split;
+        let Some((path, frames, root_depth)) = sp.join(w) else {
+            return;
+        };
+        let below = (base == 0 || path.len() > base)
+            && (0..base).all(|p| self.frame(p as isize).current == path[p]);
+        if below {
+            let saved_root_depth = self.root_depth;
+            self.root_depth = root_depth;
+            let mut played = 0;
+            for (ply, &m) in path.iter().enumerate().skip(base) {
+                // A pass on the path is a null move (null-move pruning above the node).
+                if m == Move::NONE {
+                    self.play_null(ply);
+                } else if self.pos.is_legal(m) {
+                    self.play(m, ply);
+                } else {
+                    break;
+                }
+                played += 1;
+            }
+            if base + played == path.len() {
+                // The opener's frames below this thread's own node.
+                let from = if base == 0 { 0 } else { base + 1 };
+                for (ply, f) in frames.iter().enumerate().skip(from) {
+                    let mine = self.frame_mut(ply);
+                    mine.static_eval = f.static_eval;
+                    mine.in_check = f.in_check;
+                    mine.killers = f.killers;
+                    mine.move_count = f.move_count;
+                }
+                self.work_at_split(w);
+            }
+            for &m in path[base..base + played].iter().rev() {
+                if m == Move::NONE {
+                    self.pos.undo_null();
+                } else {
+                    self.pos.undo();
+                }
+            }
+            self.root_depth = saved_root_depth;
+        }
+        sp.leave(w);
+    }
+
+    /// A helper's life: wait for split points and help at them, until the search stops.
+    pub(crate) fn help(&mut self) {
+        let sp = &self.shared.split;
+        sp.idle.fetch_add(1, Ordering::Relaxed);
+        let mut last = None;
+        while !self.shared.stop.load(Ordering::Relaxed) {
+            let Some(w) = sp.offered().filter(|&w| Some(w) != last) else {
+                pause();
+                continue;
+            };
+            last = Some(w);
+            sp.idle.fetch_sub(1, Ordering::Relaxed);
+            self.seldepth = 0;
+            self.help_at(w, 0);
+            self.stopped = false;
+            self.dropped = false;
+            sp.idle.fetch_add(1, Ordering::Relaxed);
+        }
+        sp.idle.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// Waits a moment for work: a yield, so that more threads than cores still leave the cores to
+/// the threads that search.
+#[inline]
+fn pause() {
+    std::thread::yield_now();
+}
