@@ -60,7 +60,14 @@ fn mate_in_one_with_a_rook() {
 
 #[test]
 fn an_infinite_search_stops_on_request() {
+    for threads in [1, 2] {
+        infinite_search_stops_on_request(threads);
+    }
+}
+
+fn infinite_search_stops_on_request(threads: usize) {
     let mut e = Engine::new();
+    e.set_threads(threads);
     e.set_position(Position::start(LONGJIANG));
     let (l, events) = longjiang::search::engine::collecting_listener();
     e.start(
@@ -440,8 +447,15 @@ fn ponder_waits_for_ponderhit_then_answers_in_time() {
 
 #[test]
 fn a_short_clock_is_respected() {
+    for threads in [1, 2] {
+        short_clock_is_respected(threads);
+    }
+}
+
+fn short_clock_is_respected(threads: usize) {
     use std::time::{Duration, Instant};
     let mut e = Engine::new();
+    e.set_threads(threads);
     e.set_position(pos(
         "r3qkg2r/2p1pp2pp/p1g3ppn1/1p1pbb4/n9/1N2B3P1/P2P5P/1P4PN2/2P1PP1P2/R2GQKGB1R w - KQkq 00 32",
         LONGJIANG,
@@ -468,7 +482,7 @@ fn a_short_clock_is_respected() {
         let limit = Duration::from_millis(limit);
         assert!(
             t.elapsed() < limit,
-            "{left}+{inc} byoyomi {byo}: {:?}",
+            "{threads} threads, {left}+{inc} byoyomi {byo}: {:?}",
             t.elapsed()
         );
     }

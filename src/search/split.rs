@@ -347,6 +347,10 @@ impl Worker<'_> {
                 self.help_at(o, ply);
                 sp.idle.fetch_add(1, Ordering::Relaxed);
             } else {
+                // The main thread keeps the clock while it waits.
+                if self.is_main() && self.out_of_time() {
+                    self.shared.stop.store(true, Ordering::Relaxed);
+                }
                 pause();
             }
         }

@@ -205,7 +205,7 @@ impl<'a> Worker<'a> {
 
     /// Whether the hard time limit has passed (never while pondering, never before depth 1 is
     /// complete).
-    fn out_of_time(&self) -> bool {
+    pub(crate) fn out_of_time(&self) -> bool {
         if self.completed_depth < 1 || self.shared.pondering.load(Ordering::Relaxed) {
             return false;
         }
