@@ -246,13 +246,18 @@ impl SplitPoints {
         }
     }
 
-    fn helpers(&self, w: Watch) -> u32 {
-        self.slots[w.0]
-            .state
-            .lock()
-            .ok()
-            .and_then(|g| g.as_ref().map(|s| s.helpers))
-            .unwrap_or(0)
+    /// The split point's state, taken out of its slot once no helper works on it (`None`
+    /// while one does). Checked and taken under one lock, so that no thread joins between the
+    /// two.
+    #[allow(clippy::option_option)]
+    fn take_when_alone(&self, w: Watch) -> Option<Option<SplitState>> {
+        let Ok(mut g) = self.slots[w.0].state.lock() else {
+            return Some(None);
+        };
+        match g.as_ref() {
+            Some(s) if s.helpers > 0 => None,
+            _ => Some(g.take()),
+        }
     }
 }
 
@@ -338,7 +343,10 @@ impl Worker<'_> {
         // Wait for the helpers' last moves, helping meanwhile at split points below this
         // node (opened by those helpers).
         sp.idle.fetch_add(1, Ordering::Relaxed);
-        while sp.helpers(w) > 0 {
+        let taken = loop {
+            if let Some(taken) = sp.take_when_alone(w) {
+                break taken;
+            }
             if !self.stopped
                 && let Some(o) = sp.offered()
                 && o != w
@@ -353,9 +361,8 @@ impl Worker<'_> {
                 }
                 pause();
             }
-        }
+        };
         sp.idle.fetch_sub(1, Ordering::Relaxed);
-        let taken = slot.state.lock().ok().and_then(|mut g| g.take());
         slot.done.store(true, Ordering::Relaxed);
         slot.id.store(0, Ordering::Release);
         match taken {
