@@ -6,7 +6,6 @@
 use super::history::stat_bonus;
 use super::movesearch::{MoveOutcome, NodeInfo};
 use super::picker::{Context, MovePicker, is_tactical};
-
 use super::thread::Worker;
 use super::tt::TtBound;
 use super::value::{self, INFINITE, MATE_IN_MAX_PLY, MAX_PLY, Value};
@@ -154,7 +153,6 @@ impl Worker<'_> {
 
         // Step 4. Transposition table lookup.
         let key = self.pos.key();
-
         let tte = self.shared.tt.probe(key);
         let tt_value = tte.map_or(value::NONE, |t| value::from_tt(t.value, ply));
         let tt_move = if root {
@@ -326,7 +324,7 @@ impl Worker<'_> {
             cont: ctx.cont,
         };
         while let Some(m) = picker.next(&self.pos, &self.data.hist) {
-            if root && !self.root_moves[self.pv_idx..].iter().any(|r| r.mv == m) {
+            if root && !self.is_open_root_move(m) {
                 continue;
             }
             move_count += 1;
@@ -346,27 +344,9 @@ impl Worker<'_> {
                 return 0;
             }
             if root {
-                let seldepth = self.seldepth;
-                let pv: Vec<Move> = if move_count == 1 || v > alpha {
-                    std::iter::once(m)
-                        .chain(
-                            self.pv[ply + 1][ply + 1..self.pv_len[ply + 1]]
-                                .iter()
-                                .copied(),
-                        )
-                        .collect()
-                } else {
-                    Vec::new()
-                };
-                if let Some(rm) = self.root_moves.iter_mut().find(|r| r.mv == m) {
-                    if move_count == 1 || v > alpha {
-                        rm.score = v;
-                        rm.seldepth = seldepth;
-                        rm.pv = pv;
-                    } else {
-                        rm.score = -INFINITE;
-                    }
-                }
+                let line = (move_count == 1 || v > alpha)
+                    .then(|| (self.line_through(ply, m), self.seldepth));
+                self.set_root_result(m, v, line);
             }
             if v > best {
                 best = v;
@@ -394,7 +374,7 @@ impl Worker<'_> {
             if let Some(w) = self.try_split(depth, root) {
                 let mut rest = Vec::new();
                 while let Some(m) = picker.next(&self.pos, &self.data.hist) {
-                    if !root || self.root_moves[self.pv_idx..].iter().any(|r| r.mv == m) {
+                    if !root || self.is_open_root_move(m) {
                         rest.push(m);
                     }
                 }
@@ -425,13 +405,7 @@ impl Worker<'_> {
                     self.pv_len[ply] = ply + r.pv.len();
                 }
                 for (mv, v, a, pv, seldepth) in r.root_results {
-                    if let Some(rm) = self.root_moves.iter_mut().find(|x| x.mv == mv) {
-                        if v > a {
-                            (rm.score, rm.pv, rm.seldepth) = (v, pv, seldepth);
-                        } else {
-                            rm.score = -INFINITE;
-                        }
-                    }
+                    self.set_root_result(mv, v, (v > a).then_some((pv, seldepth)));
                 }
                 break;
             }

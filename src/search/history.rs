@@ -41,7 +41,7 @@ fn zeroed(n: usize) -> Vec<AtomicI16> {
 /// current move, how good it has been.
 pub type ContBlock = [AtomicI16; 16 * SQUARES];
 
-/// All statistics of one thread.
+/// All move-ordering statistics (one set, shared by the threads of a search).
 pub struct Histories {
     /// Quiet board moves: `[side][from][to]`.
     main: Vec<AtomicI16>,

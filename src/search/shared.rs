@@ -46,7 +46,7 @@ pub(crate) struct Shared {
     pub(crate) thread_nodes: Vec<AtomicU64>,
     /// Which pruning techniques are on.
     pub features: Features,
-    /// The PV node the threads share out (see `split`).
+    /// The nodes the threads share out (see `split`).
     pub(crate) split: SplitPoints,
 }
 

@@ -421,13 +421,7 @@ impl Worker<'_> {
                 break;
             }
             if let MoveOutcome::Searched(v) = outcome {
-                let pv: Vec<Move> = std::iter::once(c.mv)
-                    .chain(
-                        self.pv[ply + 1][ply + 1..self.pv_len[ply + 1].max(ply + 1)]
-                            .iter()
-                            .copied(),
-                    )
-                    .collect();
+                let pv = self.line_through(ply, c.mv);
                 self.shared
                     .split
                     .record(w, c.mv, v, c.alpha, pv, self.seldepth);

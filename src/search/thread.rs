@@ -8,7 +8,8 @@ use super::value::{self, INFINITE, MAX_PLY, Value};
 use crate::rules::{Move, Position};
 use std::sync::atomic::Ordering;
 
-/// Per-thread statistics that live as long as the engine (cleared on a new game).
+/// A thread's statistics that live as long as the engine (cleared on a new game); during a
+/// search the helpers use the main thread's (see `smp`).
 pub struct ThreadData {
     pub(crate) hist: std::sync::Arc<Histories>,
 }
@@ -278,6 +279,30 @@ impl<'a> Worker<'a> {
         match self.pos.rules().stalemate {
             crate::rules::StalemateRule::Draw => value::DRAW,
             crate::rules::StalemateRule::Loss => value::mated_in(ply),
+        }
+    }
+
+    /// Whether root move `m` is searched in the current MultiPV line (not one of the lines
+    /// already settled, nor left out by `searchmoves`).
+    #[inline]
+    pub fn is_open_root_move(&self, m: Move) -> bool {
+        self.root_moves[self.pv_idx..].iter().any(|r| r.mv == m)
+    }
+
+    /// The line of move `m` at `ply`: the move, then the PV its child at `ply + 1` left.
+    pub fn line_through(&self, ply: usize, m: Move) -> Vec<Move> {
+        let child = &self.pv[ply + 1][ply + 1..self.pv_len[ply + 1].max(ply + 1)];
+        std::iter::once(m).chain(child.iter().copied()).collect()
+    }
+
+    /// Records what root move `m` was found worth: its exact value `v` with its line and
+    /// selective depth, or (`line` is `None`) only a bound, which ranks it below the others.
+    pub fn set_root_result(&mut self, m: Move, v: Value, line: Option<(Vec<Move>, usize)>) {
+        if let Some(rm) = self.root_moves.iter_mut().find(|r| r.mv == m) {
+            match line {
+                Some((pv, seldepth)) => (rm.score, rm.pv, rm.seldepth) = (v, pv, seldepth),
+                None => rm.score = -INFINITE,
+            }
         }
     }
 
