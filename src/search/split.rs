@@ -152,7 +152,12 @@ impl SplitPoints {
         self.idle.load(Ordering::Relaxed) > 0 && self.open.load(Ordering::Relaxed) == 0
     }
 
-    /// The split point offered to helpers, if any.
+    /// How split point `w` is written in `open`.
+    fn code(w: Watch) -> u64 {
+        w.1 * MAX_SPLITS as u64 + w.0 as u64
+    }
+
+    /// The split point offered to helpers, if any (the inverse of `code`).
     fn offered(&self) -> Option<Watch> {
         match self.open.load(Ordering::Acquire) {
             0 => None,
@@ -178,7 +183,7 @@ impl SplitPoints {
         s.next += 1;
         if s.next == s.moves.len() {
             // Nothing left to offer: let a thread still busy here offer a node below.
-            let code = w.1 * MAX_SPLITS as u64 + w.0 as u64;
+            let code = Self::code(w);
             let _ = self
                 .open
                 .compare_exchange(code, 0, Ordering::AcqRel, Ordering::Relaxed);
@@ -322,7 +327,7 @@ impl Worker<'_> {
             *g = Some(state);
         }
         slot.done.store(false, Ordering::Relaxed);
-        let code = w.1 * MAX_SPLITS as u64 + w.0 as u64;
+        let code = SplitPoints::code(w);
         let offered = sp
             .open
             .compare_exchange(0, code, Ordering::AcqRel, Ordering::Relaxed)
