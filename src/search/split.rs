@@ -24,6 +24,32 @@
 //! the nodes of one thread), 4.57 s with Lazy SMP (1.26×, 1.6 times the nodes). At depth 15
 //! (medians of 3): 19.2 s, 14.5 s (1.33×) and 18.8 s. The runs of two threads spread by
 //! ±15 %; over the session the ratio at depth 13 ranged from 1.35× to 1.47×.
+//!
+//! Where the extra nodes come from (bench, depth 13, two threads, about 6.1 M nodes against
+//! 4.72 M):
+//! - moves searched at a split point after the move that cut it off, finished or abandoned:
+//!   about 5 % of the nodes at every depth from 10 to 13;
+//! - two threads in the same node at once (one of depth 4 or more entered while another
+//!   thread is inside it): about 1 %;
+//! - the tree itself. The one-thread tree of the bench positions is small among the trees of
+//!   searches that differ only by chance: adding ±1 at random to each history bonus (one
+//!   thread) gave 4.31–5.91 M nodes, 5.3 M on average. On 60 positions of self-play games
+//!   (`examples/ttd_positions.txt`) the one-thread tree sits in the middle of that spread.
+//!   When the two threads search the moves of a split point one at a time (each waits for the
+//!   other), the tree stays at 4.7–5.1 M. Searched at the same time, the trees grow, and more
+//!   so the deeper the search (most likely because each thread's moves miss what the other's
+//!   are about to put in the table and the histories; not measured). Two threads search 1.03×
+//!   the nodes of one at depth 11 of the self-play positions (time to depth 1.78×), 1.17× at
+//!   depth 12 (1.55×), and 1.27× on the bench at depth 13 (1.50×, `examples/ttd.rs`).
+//!
+//! Measured and not kept (two threads, bench depth 13, within the run-to-run spread):
+//! - the split point keeping the node's move picker and handing its moves out one at a time,
+//!   instead of taking them all out when it opens (with one thread, taking them all out at
+//!   every node of depth 4 searched 9 % more nodes; with two it made no difference);
+//! - one set of killers for the children of a split node, shared by its threads;
+//! - refreshing alpha from the split point before a re-search (it changed 37 times in a bench);
+//! - ABDADA's deferral (a move whose position another thread is searching is put off to the
+//!   end of the node), alone and with the two above.
 
 use super::movesearch::{MoveOutcome, NodeInfo};
 use super::thread::{Frame, Worker};
