@@ -80,6 +80,9 @@ struct SplitState {
     frames: Vec<Frame>,
     /// The depth of the iteration (for the check extension's cap).
     root_depth: i32,
+    /// The opener's `nmp_min_ply`: inside a null-move verification search, no null move
+    /// before that ply (the threads that join search as the opener would).
+    nmp_min_ply: usize,
     node: NodeInfo,
     /// A PV node (else a null-window one).
     pv_node: bool,
@@ -255,8 +258,8 @@ impl SplitPoints {
     }
 
     /// Joins split point `w` as a helper: its path, the opener's frames and the iteration
-    /// depth; `None` if it is gone or cut off.
-    fn join(&self, w: Watch) -> Option<(Vec<Move>, Vec<Frame>, i32)> {
+    /// depth and null-move ply; `None` if it is gone or cut off.
+    fn join(&self, w: Watch) -> Option<(Vec<Move>, Vec<Frame>, i32, usize)> {
         if self.is_done(w) {
             return None;
         }
@@ -266,7 +269,12 @@ impl SplitPoints {
             return None;
         }
         s.helpers += 1;
-        Some((s.path.clone(), s.frames.clone(), s.root_depth))
+        Some((
+            s.path.clone(),
+            s.frames.clone(),
+            s.root_depth,
+            s.nmp_min_ply,
+        ))
     }
 
     fn leave(&self, w: Watch) {
@@ -333,6 +341,7 @@ impl Worker<'_> {
             path: (0..ply).map(|p| self.frame(p as isize).current).collect(),
             frames: (0..=ply + 1).map(|p| *self.frame(p as isize)).collect(),
             root_depth: self.root_depth,
+            nmp_min_ply: self.nmp_min_ply,
             node: *n,
             pv_node,
             beta,
@@ -466,14 +475,14 @@ impl Worker<'_> {
     /// below this thread's position is joined.
     fn help_at(&mut self, w: Watch, base: usize) {
         let sp = &self.shared.split;
-        let Some((path, frames, root_depth)) = sp.join(w) else {
+        let Some((path, frames, root_depth, nmp_min_ply)) = sp.join(w) else {
             return;
         };
         let below = (base == 0 || path.len() > base)
             && (0..base).all(|p| self.frame(p as isize).current == path[p]);
         if below {
-            let saved_root_depth = self.root_depth;
-            self.root_depth = root_depth;
+            let saved = (self.root_depth, self.nmp_min_ply);
+            (self.root_depth, self.nmp_min_ply) = (root_depth, nmp_min_ply);
             let mut played = 0;
             for (ply, &m) in path.iter().enumerate().skip(base) {
                 // A pass on the path is a null move (null-move pruning above the node).
@@ -505,7 +514,7 @@ impl Worker<'_> {
                     self.pos.undo();
                 }
             }
-            self.root_depth = saved_root_depth;
+            (self.root_depth, self.nmp_min_ply) = saved;
         }
         sp.leave(w);
     }
