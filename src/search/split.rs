@@ -36,11 +36,24 @@
 //!   thread) gave 4.31–5.91 M nodes, 5.3 M on average. On 60 positions of self-play games
 //!   (`examples/ttd_positions.txt`) the one-thread tree sits in the middle of that spread.
 //!   When the two threads search the moves of a split point one at a time (each waits for the
-//!   other), the tree stays at 4.7–5.1 M. Searched at the same time, the trees grow, and more
-//!   so the deeper the search (most likely because each thread's moves miss what the other's
-//!   are about to put in the table and the histories; not measured). Two threads search 1.03×
-//!   the nodes of one at depth 11 of the self-play positions (time to depth 1.78×), 1.17× at
-//!   depth 12 (1.55×), and 1.27× on the bench at depth 13 (1.50×, `examples/ttd.rs`).
+//!   other), the tree stays at 4.7–5.1 M. Searched at the same time, the trees grow. Two
+//!   threads search 1.03× the nodes of one at depth 11 of the self-play positions (time to
+//!   depth 1.78×), 1.17× at depth 12 (1.55×), and 1.27× on the bench at depth 13 (1.50×,
+//!   `examples/ttd.rs`).
+//! - The growth is not the shared histories nor the table's size: with no history updates at
+//!   all and a 1 GiB table (bench, depth 12), one thread searches 12.1 M nodes, two 14.2–14.7 M,
+//!   and the threads playing their moves one at a time 11.4–11.6 M (16 MiB). The extra nodes
+//!   are near the leaves: the nodes of depth 5 to 9 are within 4 % of one thread's, those of
+//!   depth 1 to 4 are 7–13 % more, and those have a table move less often (the positions
+//!   are new to the table). It is not the split points near the leaves: splitting only at
+//!   depth 8 and more left the same excess (14.6–15.1 M). In that setting it is the drop
+//!   game: there two threads searched 9.0–11.5 M nodes against 6.0 M (3 runs), while in the
+//!   no-drop game they searched 3.8–5.3 M against 6.1 M. (With the histories on, both games
+//!   grow: +25–48 % and +17–45 % at depth 13, 4 runs.) Drops commute, so the same position is reached by many orders of moves;
+//!   one thread searches the earlier (less reduced, deeper) move first and finds the position
+//!   in the table when a later move reaches it, while two threads searching both moves at
+//!   once reach it in either order, often the shallower first, and then search it again
+//!   deeper. That is our reading of the figures; nothing measured it directly.
 //!
 //! Measured and not kept (two threads, bench depth 13, within the run-to-run spread):
 //! - the split point keeping the node's move picker and handing its moves out one at a time,
