@@ -193,6 +193,58 @@ fn king_safe_after(p: &Position, m: Move) -> bool {
     !q.is_attacked(q.king(mover), q.side_to_move(), q.occupied())
 }
 
+/// Every PV the search reported is a legal line from `p`.
+fn assert_pvs_legal(p: &Position, events: &[SearchEvent]) {
+    for ev in events {
+        if let SearchEvent::Info(info) = ev {
+            let mut q = p.clone();
+            for &m in &info.pv {
+                assert!(
+                    q.is_legal(m) && king_safe_after(&q, m),
+                    "pv {m} in {}",
+                    p.to_sfen()
+                );
+                q.play(m);
+            }
+        }
+    }
+}
+
+/// A move that fails high at a PV node without the PV re-search (its null-window value
+/// reached beta) must not take over the line a sibling's child left in the PV table: behind
+/// that move it is not legal. Found by random playouts (1 thread, 8 MiB): after searching the
+/// first position, the second's PV had `h10g9` at a point where it is not legal.
+#[test]
+fn a_fail_high_at_a_pv_node_leaves_a_legal_pv() {
+    let mut e = Engine::new();
+    e.set_hash_mb(8);
+    let first = Position::from_sfen(
+        "1rbk1g1b1r/1ppn2ppp1/4p4p/p3np4/2g7/P3p1B3/1P6PP/3PGN3G/N1P1PP1P2/4RQK2R w - - 00 78",
+        LONGJIANG_NODROP,
+    )
+    .unwrap();
+    e.set_position(first);
+    e.search_sync(Limits {
+        nodes: Some(24_809),
+        ..Limits::default()
+    });
+    let p = Position::from_sfen(
+        "3rk2b1r/pp5g2/GQN1pB1p1p/3pN1p3/5p1p2/2PQ1N1Pb1/5PP2G/P2PP5/1PP3K1PP/1RB5NR w g - 20 92",
+        LONGJIANG,
+    )
+    .unwrap();
+    let (l, events) = longjiang::search::engine::collecting_listener();
+    e.set_position(p.clone());
+    e.search_with(
+        Limits {
+            nodes: Some(28_967),
+            ..Limits::default()
+        },
+        l,
+    );
+    assert_pvs_legal(&p, &events.lock().unwrap());
+}
+
 #[test]
 fn never_an_illegal_move_or_pv_on_random_positions() {
     let mut rng = Rng(0x2545_F491_4F6C_DD1D);
@@ -244,19 +296,7 @@ fn never_an_illegal_move_or_pv_on_random_positions() {
                 searched += 1;
             }
         }
-        for ev in events.lock().unwrap().iter() {
-            if let SearchEvent::Info(info) = ev {
-                let mut q = p.clone();
-                for &m in &info.pv {
-                    assert!(
-                        q.is_legal(m) && king_safe_after(&q, m),
-                        "pv {m} in {}",
-                        p.to_sfen()
-                    );
-                    q.play(m);
-                }
-            }
-        }
+        assert_pvs_legal(&p, &events.lock().unwrap());
     }
     assert!(searched > 40);
 }

@@ -400,7 +400,7 @@ impl Worker<'_> {
                         let _ = quiets.try_push(m);
                     }
                 }
-                if !r.pv.is_empty() && r.pv.len() <= MAX_PLY - ply {
+                if PV && !r.pv.is_empty() && r.pv.len() <= MAX_PLY - ply {
                     self.pv[ply][ply..ply + r.pv.len()].copy_from_slice(&r.pv);
                     self.pv_len[ply] = ply + r.pv.len();
                 }

@@ -107,8 +107,13 @@ impl Worker<'_> {
             new_depth += 1;
         }
 
-        // Step 15. Make the move.
+        // Step 15. Make the move. At a PV node the child's line starts empty: a null-window
+        // child leaves none, and a move that fails high without the PV re-search (at beta) must
+        // not take over a line another child left there (it would not be legal behind `m`).
         self.play(m, ply);
+        if PV {
+            self.pv_len[ply + 1] = ply + 1;
+        }
 
         // Step 16. Late moves reduction / extension.
         let mut v;

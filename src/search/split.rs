@@ -364,7 +364,12 @@ impl Worker<'_> {
             best,
             best_move,
             alpha,
-            pv: self.pv[ply][ply..self.pv_len[ply].max(ply)].to_vec(),
+            // Lines are kept at PV nodes only (elsewhere the table holds none: see `search_move`).
+            pv: if pv_node {
+                self.pv[ply][ply..self.pv_len[ply].max(ply)].to_vec()
+            } else {
+                Vec::new()
+            },
             root_results: Vec::new(),
             searched: Vec::new(),
             helpers: 0,
@@ -474,7 +479,11 @@ impl Worker<'_> {
                 break;
             }
             if let MoveOutcome::Searched(v) = outcome {
-                let pv = self.line_through(ply, c.mv);
+                let pv = if pv_node {
+                    self.line_through(ply, c.mv)
+                } else {
+                    Vec::new()
+                };
                 self.shared
                     .split
                     .record(w, c.mv, v, c.alpha, pv, self.seldepth);
