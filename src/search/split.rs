@@ -40,20 +40,25 @@
 //!   threads search 1.03× the nodes of one at depth 11 of the self-play positions (time to
 //!   depth 1.78×), 1.17× at depth 12 (1.55×), and 1.27× on the bench at depth 13 (1.50×,
 //!   `examples/ttd.rs`).
-//! - The growth is not the shared histories nor the table's size: with no history updates at
-//!   all and a 1 GiB table (bench, depth 12), one thread searches 12.1 M nodes, two 14.2–14.7 M,
-//!   and the threads playing their moves one at a time 11.4–11.6 M (16 MiB). The extra nodes
-//!   are near the leaves: the nodes of depth 5 to 9 are within 4 % of one thread's, those of
-//!   depth 1 to 4 are 7–13 % more, and those have a table move less often (the positions
-//!   are new to the table). It is not the split points near the leaves: splitting only at
-//!   depth 8 and more left the same excess (14.6–15.1 M). In that setting it is the drop
-//!   game: there two threads searched 9.0–11.5 M nodes against 6.0 M (3 runs), while in the
-//!   no-drop game they searched 3.8–5.3 M against 6.1 M. (With the histories on, both games
-//!   grow: +25–48 % and +17–45 % at depth 13, 4 runs.) Drops commute, so the same position is reached by many orders of moves;
-//!   one thread searches the earlier (less reduced, deeper) move first and finds the position
-//!   in the table when a later move reaches it, while two threads searching both moves at
-//!   once reach it in either order, often the shallower first, and then search it again
-//!   deeper. That is our reading of the figures; nothing measured it directly.
+//! - The growth is not the shared histories nor the table's size: with no history updates at all
+//!   and a 1 GiB table (bench, depth 12), one thread searches 12.1 M nodes, two 14.2–14.7 M, and
+//!   the threads playing their moves one at a time 11.4–11.6 M (16 MiB). The extra nodes are near
+//!   the leaves: the nodes of depth 5 to 9 are within 4 % of one thread's, those of depth 1 to 4
+//!   are 7–13 % more, and those have a table move less often (the positions are new to the table).
+//!   It is not the split points near the leaves: splitting only at depth 8 and more left the same
+//!   excess (14.6–15.1 M). In that setting it is the drop game: there two threads searched
+//!   9.0–11.5 M nodes against 6.0 M (3 runs), while in the no-drop game they searched 3.8–5.3 M
+//!   against 6.1 M. (With the histories on, both games grow: +25–48 % and +17–45 % at depth 13, 4
+//!   runs.) Drops commute, so the same position is reached by many orders of moves; one thread
+//!   searches the earlier (less reduced, deeper) move first and finds the position in the table
+//!   when a later move reaches it, while two threads searching both moves at once reach it in
+//!   either order, often the shallower first, and then search it again deeper. Measured with a side
+//!   table of each position's last completed search in the iteration (depth and thread; an
+//!   experiment build): at depth 13 of the bench, two threads spend 0.53–0.62 M nodes (about 10 %
+//!   of theirs) searching a position deeper that the other thread had searched shallower earlier in
+//!   the same iteration, and the deeper re-searches of a thread's own positions (after a reduced
+//!   search, or reached again by another order) grow from 3.0 M nodes to 3.4–3.5 M (outermost
+//!   subtrees counted). Together that is most of the 1.1–1.4 M extra nodes of those runs.
 //!
 //! Measured and not kept (two threads, bench depth 13, within the run-to-run spread):
 //! - the split point keeping the node's move picker and handing its moves out one at a time,
