@@ -100,6 +100,26 @@ pub(crate) fn futility_move_count(improving: bool, depth: i32) -> usize {
     if improving { n } else { n / 2 + 1 }
 }
 
+/// The moves of a node searched and not the best when they finished: the moves the history
+/// updates punish once the best is known.
+#[derive(Default)]
+struct Tried {
+    quiets: ArrayVec<Move, 64>,
+    captures: ArrayVec<Move, 32>,
+}
+
+impl Tried {
+    /// Adds `m` (a capture or promotion if `tactical`); beyond the lists' room, moves are
+    /// left out.
+    fn push(&mut self, m: Move, tactical: bool) {
+        let _ = if tactical {
+            self.captures.try_push(m)
+        } else {
+            self.quiets.try_push(m)
+        };
+    }
+}
+
 impl Worker<'_> {
     /// Searches the current position to `depth` within `(alpha, beta)`; `PV` marks nodes on the
     /// principal variation (full windows), `cut_node` the nodes expected to fail high.
@@ -305,8 +325,7 @@ impl Worker<'_> {
         let mut best = -INFINITE;
         let mut best_move = Move::NONE;
         let mut move_count = 0usize;
-        let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
-        let mut captures: ArrayVec<Move, 32> = ArrayVec::new();
+        let mut tried = Tried::default();
         let tt_capture = tt_move != Move::NONE && is_tactical(&self.pos, tt_move);
         let mobile = self.has_mobile_material();
 
@@ -363,11 +382,7 @@ impl Worker<'_> {
                 }
             }
             if m != best_move {
-                if tactical {
-                    let _ = captures.try_push(m);
-                } else {
-                    let _ = quiets.try_push(m);
-                }
+                tried.push(m, tactical);
             }
 
             // Step 19b. A thread is idle: share the moves left out among the threads (`split`).
@@ -394,13 +409,10 @@ impl Worker<'_> {
                 }
                 (move_count, best, best_move) = (r.move_count, r.best, r.best_move);
                 for &m in r.searched.iter().filter(|&&m| m != best_move) {
-                    if is_tactical(&self.pos, m) {
-                        let _ = captures.try_push(m);
-                    } else {
-                        let _ = quiets.try_push(m);
-                    }
+                    tried.push(m, is_tactical(&self.pos, m));
                 }
-                if PV && !r.pv.is_empty() && r.pv.len() <= MAX_PLY - ply {
+                // `split` keeps a line at PV nodes only.
+                if !r.pv.is_empty() && r.pv.len() <= MAX_PLY - ply {
                     self.pv[ply][ply..ply + r.pv.len()].copy_from_slice(&r.pv);
                     self.pv_len[ply] = ply + r.pv.len();
                 }
@@ -421,11 +433,11 @@ impl Worker<'_> {
         } else if best_move != Move::NONE {
             let bonus = stat_bonus(depth);
             if !is_tactical(&self.pos, best_move) {
-                self.update_quiet_stats(ply, best_move, bonus, &quiets);
+                self.update_quiet_stats(ply, best_move, bonus, &tried.quiets);
             } else if let Some((p, k)) = self.capture_parts(best_move) {
                 self.data.hist.update_capture(p, best_move, k, bonus);
             }
-            for &c in &captures {
+            for &c in &tried.captures {
                 if let Some((p, k)) = self.capture_parts(c) {
                     self.data.hist.update_capture(p, c, k, -bonus);
                 }

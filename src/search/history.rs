@@ -94,16 +94,16 @@ impl Histories {
         }
     }
 
+    /// The entry of a quiet board move (main table) or drop (drop table).
     #[inline(always)]
-    fn quiet_index(us: Color, m: Move) -> (bool, usize) {
+    fn quiet_entry(&self, us: Color, m: Move) -> &AtomicI16 {
         match m.from() {
-            Some(from) => (
-                false,
-                (us.index() * SQUARES + from.index()) * SQUARES + m.to().index(),
-            ),
+            Some(from) => {
+                &self.main[(us.index() * SQUARES + from.index()) * SQUARES + m.to().index()]
+            }
             None => {
                 let k = m.drop_kind().map_or(0, PieceKind::index);
-                (true, (us.index() * 8 + k) * SQUARES + m.to().index())
+                &self.drops[(us.index() * 8 + k) * SQUARES + m.to().index()]
             }
         }
     }
@@ -111,15 +111,13 @@ impl Histories {
     /// The history of a quiet move or drop.
     #[inline(always)]
     pub fn quiet(&self, us: Color, m: Move) -> i32 {
-        let (drop, i) = Self::quiet_index(us, m);
-        get(if drop { &self.drops[i] } else { &self.main[i] })
+        get(self.quiet_entry(us, m))
     }
 
     /// Rewards (or punishes, with a negative bonus) a quiet move or drop.
     #[inline(always)]
     pub fn update_quiet(&self, us: Color, m: Move, bonus: i32) {
-        let (drop, i) = Self::quiet_index(us, m);
-        gravity(if drop { &self.drops[i] } else { &self.main[i] }, bonus);
+        gravity(self.quiet_entry(us, m), bonus);
     }
 
     #[inline(always)]

@@ -158,7 +158,6 @@ impl Worker<'_> {
             v = -self.search::<false>(-(alpha + 1), -alpha, new_depth, !cut_node, ply + 1);
         }
         if PV && (move_count == 1 || (v > alpha && (root || v < beta))) {
-            self.pv_len[ply + 1] = ply + 1;
             v = -self.search::<true>(-beta, -alpha, new_depth, false, ply + 1);
         }
 
