@@ -7,8 +7,8 @@
 //!
 //! Lazy SMP came first: every thread ran the same iterative deepening, sharing only the
 //! table, and the answer came from the best finished thread. Two threads reached depth 13 of
-//! the bench only 1.2–1.26× sooner than one (medians of 7 runs; `split` has the figures next
-//! to its own), and none of these variants did better by more than the run-to-run spread of
+//! the bench only 1.2–1.26× sooner than one (medians of 7 runs; `docs/threads.md` has the
+//! figures of both), and none of these variants did better by more than the run-to-run spread of
 //! about ±10 %:
 //! - skipping depths in the helpers (Stockfish 10's skip blocks; the helper on odd depths);
 //! - Demolito's jobs: a thread works on the shallowest depth fewer than half the threads are

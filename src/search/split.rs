@@ -19,55 +19,9 @@
 //! 2015 (`Thread::split`, `idle_loop`). Lazy SMP, which it replaced here, and what was measured
 //! of it are in `smp`.
 //!
-//! Measured on the 2-core machine (`longjiang bench 13 --threads N`, medians of 7 runs each,
-//! interleaved): one thread 5.69 s; two threads 4.21 s with split points (1.35×, 1.3 times
-//! the nodes of one thread), 4.57 s with Lazy SMP (1.26×, 1.6 times the nodes). At depth 15
-//! (medians of 3): 19.2 s, 14.5 s (1.33×) and 18.8 s. The runs of two threads spread by
-//! ±15 %; over the session the ratio at depth 13 ranged from 1.35× to 1.47×.
-//!
-//! Where the extra nodes come from (bench, depth 13, two threads, about 6.1 M nodes against
-//! 4.72 M):
-//! - moves searched at a split point after the move that cut it off, finished or abandoned:
-//!   about 5 % of the nodes at every depth from 10 to 13;
-//! - two threads in the same node at once (one of depth 4 or more entered while another
-//!   thread is inside it): about 1 %;
-//! - the tree itself. The one-thread tree of the bench positions is small among the trees of
-//!   searches that differ only by chance: adding ±1 at random to each history bonus (one
-//!   thread) gave 4.31–5.91 M nodes, 5.3 M on average. On 60 positions of self-play games
-//!   (`examples/ttd_positions.txt`) the one-thread tree sits in the middle of that spread.
-//!   When the two threads search the moves of a split point one at a time (each waits for the
-//!   other), the tree stays at 4.7–5.1 M. Searched at the same time, the trees grow. Two
-//!   threads search 1.03× the nodes of one at depth 11 of the self-play positions (time to
-//!   depth 1.78×), 1.17× at depth 12 (1.55×), and 1.27× on the bench at depth 13 (1.50×,
-//!   `examples/ttd.rs`).
-//! - The growth is not the shared histories nor the table's size: with no history updates at all
-//!   and a 1 GiB table (bench, depth 12), one thread searches 12.1 M nodes, two 14.2–14.7 M, and
-//!   the threads playing their moves one at a time 11.4–11.6 M (16 MiB). The extra nodes are near
-//!   the leaves: the nodes of depth 5 to 9 are within 4 % of one thread's, those of depth 1 to 4
-//!   are 7–13 % more, and those have a table move less often (the positions are new to the table).
-//!   It is not the split points near the leaves: splitting only at depth 8 and more left the same
-//!   excess (14.6–15.1 M). In that setting it is the drop game: there two threads searched
-//!   9.0–11.5 M nodes against 6.0 M (3 runs), while in the no-drop game they searched 3.8–5.3 M
-//!   against 6.1 M. (With the histories on, both games grow: +25–48 % and +17–45 % at depth 13, 4
-//!   runs.) Drops commute, so the same position is reached by many orders of moves; one thread
-//!   searches the earlier (less reduced, deeper) move first and finds the position in the table
-//!   when a later move reaches it, while two threads searching both moves at once reach it in
-//!   either order, often the shallower first, and then search it again deeper. Measured with a side
-//!   table of each position's last completed search in the iteration (depth and thread; an
-//!   experiment build): at depth 13 of the bench, two threads spend 0.53–0.62 M nodes (about 10 %
-//!   of theirs) searching a position deeper that the other thread had searched shallower earlier in
-//!   the same iteration, and the deeper re-searches of a thread's own positions (after a reduced
-//!   search, or reached again by another order) grow from 3.0 M nodes to 3.4–3.5 M (outermost
-//!   subtrees counted). Together that is most of the 1.1–1.4 M extra nodes of those runs.
-//!
-//! Measured and not kept (two threads, bench depth 13, within the run-to-run spread):
-//! - the split point keeping the node's move picker and handing its moves out one at a time,
-//!   instead of taking them all out when it opens (with one thread, taking them all out at
-//!   every node of depth 4 searched 9 % more nodes; with two it made no difference);
-//! - one set of killers for the children of a split node, shared by its threads;
-//! - refreshing alpha from the split point before a re-search (it changed 37 times in a bench);
-//! - ABDADA's deferral (a move whose position another thread is searching is put off to the
-//!   end of the node), alone and with the two above.
+//! What two threads gain over one (time to depth on the bench and on self-play positions),
+//! where their extra nodes come from, and the variants measured and not kept are in
+//! `docs/threads.md`.
 
 use super::movesearch::{MoveOutcome, NodeInfo};
 use super::thread::{Frame, Worker};
