@@ -6,13 +6,13 @@
 //! of the machine hits both alike. It prints, for each, the median (and range) of the summed
 //! times, the median nodes, and their ratio. The positions are the bench's, or FILE's: one per
 //! line, `<variant> <SFEN>` (`#` starts a comment), e.g. the self-play positions in
-//! `tests/data/ttd_positions.txt`.
+//! `examples/ttd_positions.txt`.
 //!
 //! With one thread the search is deterministic, so its runs differ only by the machine's
 //! noise; with more, the order in which the threads finish their moves changes the tree, and
 //! the runs spread by ±10–15 %: take 10 runs or more.
-use longjiang::rules::{Position, Variant};
-use longjiang::search::bench::POSITIONS;
+use longjiang::rules::Position;
+use longjiang::search::bench::{POSITIONS, parse_position_list};
 use longjiang::search::{Engine, Limits};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -32,28 +32,6 @@ fn median<T: Copy + PartialOrd>(v: &[T]) -> T {
     s[s.len() / 2]
 }
 
-/// Reads `<variant> <SFEN>` lines.
-fn read_positions(path: &str) -> Result<Vec<Position>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let (variant, sfen) = line
-            .split_once(' ')
-            .ok_or_else(|| format!("{path}:{}: expected `<variant> <SFEN>`", i + 1))?;
-        let variant: Variant = variant
-            .parse()
-            .map_err(|e| format!("{path}:{}: {e}", i + 1))?;
-        let pos = Position::from_sfen(sfen, variant.rules())
-            .map_err(|e| format!("{path}:{}: {e}", i + 1))?;
-        out.push(pos);
-    }
-    Ok(out)
-}
-
 fn arg<T: std::str::FromStr>(args: &[String], i: usize, default: T) -> Result<T, String> {
     match args.get(i) {
         None => Ok(default),
@@ -69,13 +47,18 @@ fn run() -> Result<(), String> {
     if depth == 0 || runs == 0 || threads == 0 {
         return Err("depth, runs and threads must be at least 1".into());
     }
-    let positions = match args.get(4) {
-        Some(path) => read_positions(path)?,
-        None => POSITIONS
-            .iter()
-            .map(|&(v, s)| Position::from_sfen(s, v.rules()).map_err(|e| e.to_string()))
-            .collect::<Result<_, _>>()?,
+    let text;
+    let list = match args.get(4) {
+        Some(path) => {
+            text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+            parse_position_list(&text).map_err(|e| format!("{path}: {e}"))?
+        }
+        None => POSITIONS.to_vec(),
     };
+    let positions: Vec<Position> = list
+        .iter()
+        .map(|&(v, s)| Position::from_sfen(s, v.rules()).map_err(|e| format!("{s}: {e}")))
+        .collect::<Result<_, _>>()?;
     let configs = [1, threads];
     let mut results: [Runs; 2] = Default::default();
     let mut engine = Engine::new();

@@ -1,8 +1,8 @@
 //! Evaluation tests: colour symmetry, the trace agrees with `evaluate`, sensible signs.
 
 use longjiang::eval::{evaluate, trace};
-use longjiang::rules::{LONGJIANG, LONGJIANG_NODROP, Position, Rules, Variant};
-use longjiang::search::bench::POSITIONS;
+use longjiang::rules::{LONGJIANG, LONGJIANG_NODROP, Position, Rules};
+use longjiang::search::bench::{POSITIONS, parse_position_list};
 
 /// The same position with the sides exchanged: ranks mirrored, colours and everything that
 /// belongs to a side swapped.
@@ -85,21 +85,13 @@ fn evaluation_is_colour_symmetric() {
         assert_eq!(evaluate(&a), evaluate(&b), "{sfen}");
     }
     // The self-play positions of the time-to-depth measurement.
-    let file = include_str!("../examples/ttd_positions.txt");
-    let mut count = 0;
-    for line in file
-        .lines()
-        .map(|l| l.split('#').next().unwrap_or("").trim())
-    {
-        let Some((variant, sfen)) = line.split_once(' ') else {
-            continue;
-        };
-        let v: Variant = variant.parse().unwrap_or_else(|e| panic!("{line}: {e}"));
+    let list = parse_position_list(include_str!("../examples/ttd_positions.txt"))
+        .unwrap_or_else(|e| panic!("ttd_positions.txt: {e}"));
+    assert_eq!(list.len(), 60);
+    for (v, sfen) in list {
         let (a, b) = both(sfen, v.rules());
         assert_eq!(evaluate(&a), evaluate(&b), "{sfen}");
-        count += 1;
     }
-    assert_eq!(count, 60);
 }
 
 #[test]

@@ -115,6 +115,27 @@ pub const POSITIONS: [(Variant, &str); 25] = [
     ),
 ];
 
+/// Reads a list of positions in the shape of [`POSITIONS`], written one per line as
+/// `<variant> <SFEN>` (`#` starts a comment, blank lines are skipped): the format of
+/// `examples/ttd_positions.txt`. The SFENs are not checked here; an error names the line.
+pub fn parse_position_list(text: &str) -> Result<Vec<(Variant, &str)>, String> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let (variant, sfen) = line
+            .split_once(' ')
+            .ok_or_else(|| format!("line {}: expected `<variant> <SFEN>`", i + 1))?;
+        let variant = variant
+            .parse()
+            .map_err(|e| format!("line {}: {e}", i + 1))?;
+        out.push((variant, sfen.trim()));
+    }
+    Ok(out)
+}
+
 /// Runs the bench, calling `line` with each position's report; returns total nodes and time.
 pub fn run_bench(
     depth: u32,
@@ -178,6 +199,23 @@ mod tests {
             .filter(|(v, _)| *v == Variant::Longjiang)
             .count();
         assert!(drops >= 10 && POSITIONS.len() - drops >= 10);
+    }
+
+    #[test]
+    fn a_position_list_is_read_line_by_line() {
+        let text = "# comment\n\nlongjiang 10/10 b - - 00 1  # after\nlongjiang-nodrop  x y\n";
+        assert_eq!(
+            parse_position_list(text),
+            Ok(vec![
+                (Variant::Longjiang, "10/10 b - - 00 1"),
+                (Variant::LongjiangNoDrop, "x y")
+            ])
+        );
+        assert!(parse_position_list("longjiang").is_err_and(|e| e.starts_with("line 1:")));
+        assert!(
+            parse_position_list("\nchess 10/10 b - - 00 1")
+                .is_err_and(|e| e.starts_with("line 2:"))
+        );
     }
 
     #[test]
