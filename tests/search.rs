@@ -1,7 +1,7 @@
 //! Search tests: forced mates, legality of answers and PVs, limits, stop.
 
 use longjiang::rules::{LONGJIANG, LONGJIANG_NODROP, Move, Position, Rules};
-use longjiang::search::{Engine, Limits, Score, SearchEvent};
+use longjiang::search::{Engine, Features, Limits, Score, SearchEvent, bench};
 
 fn pos(sfen: &str, rules: Rules) -> Position {
     Position::from_sfen(sfen, rules).unwrap_or_else(|e| panic!("{sfen}: {e}"))
@@ -525,5 +525,29 @@ fn short_clock_is_respected(threads: usize) {
             "{threads} threads, {left}+{inc} byoyomi {byo}: {:?}",
             t.elapsed()
         );
+    }
+}
+
+/// The moves of a split point come out as the one-thread moves loop takes them (the same
+/// order, the same pruning of later quiet moves): one thread opening split points wherever
+/// two threads would searches exactly the nodes of the plain search, root included.
+#[test]
+fn split_points_hand_out_the_moves_of_the_one_thread_loop() {
+    for (variant, sfen) in bench::POSITIONS.iter().take(8) {
+        let p = pos(sfen, variant.rules());
+        let run = |split_alone: bool| {
+            let mut e = Engine::new();
+            e.set_features(Features {
+                split_alone,
+                ..Features::DEFAULT
+            });
+            e.set_position(p.clone());
+            e.search_sync(depth(10))
+        };
+        let (plain, split) = (run(false), run(true));
+        assert_eq!(plain.nodes, split.nodes, "{sfen}");
+        assert_eq!(plain.best, split.best, "{sfen}");
+        assert_eq!(plain.score, split.score, "{sfen}");
+        assert_eq!(plain.pv, split.pv, "{sfen}");
     }
 }

@@ -29,6 +29,10 @@ pub struct Features {
     pub razoring: bool,
     /// Check extensions.
     pub check_extension: bool,
+    /// Open split points with one thread too. Not a technique but a check: the moves of a
+    /// split point must come out as the one-thread moves loop takes them, so with this on one
+    /// thread searches exactly the nodes it searches with it off.
+    pub split_alone: bool,
 }
 
 impl Features {
@@ -40,6 +44,7 @@ impl Features {
         futility: true,
         razoring: true,
         check_extension: true,
+        split_alone: false,
     };
 
     /// What the engine uses: the techniques that paid in self-play (razoring lost about 110
@@ -387,17 +392,16 @@ impl Worker<'_> {
 
             // Step 19b. A thread is idle: share the moves left out among the threads (`split`).
             if let Some(w) = self.try_split(depth, root) {
-                let mut rest = Vec::new();
-                while let Some(m) = picker.next(&self.pos, &self.data.hist) {
-                    if !root || self.is_open_root_move(m) {
-                        rest.push(m);
-                    }
-                }
+                let only = root.then(|| {
+                    let open = &self.root_moves[self.pv_idx..];
+                    open.iter().map(|r| r.mv).collect()
+                });
                 let r = self.split(
                     w,
                     PV,
                     &node,
-                    rest,
+                    Box::new(picker),
+                    only,
                     move_count + 1,
                     alpha,
                     beta,

@@ -63,6 +63,7 @@ pub(crate) fn is_tactical(pos: &Position, m: Move) -> bool {
 }
 
 /// Hands out the moves of one node.
+#[derive(Debug)]
 pub(crate) struct MovePicker {
     stage: Stage,
     tt_move: Move,

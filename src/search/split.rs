@@ -1,16 +1,26 @@
 //! Young Brothers Wait: a thread shares out the moves left at its node among the idle threads,
 //! once at least the node's first move is searched.
 //!
-//! The main thread runs the iterative deepening as one thread does. At a node of at least
-//! [`SPLIT_DEPTH`] (PV or not), after a move is searched (the eldest brother first: its value
-//! sets alpha, or cuts the node off, before any young brother is searched), a thread that sees
-//! an idle thread and nothing on offer opens a split point: the moves left, in the order of its
-//! move picker, and the window. Every thread that joins (playing the path from the root to the
-//! node) takes the next move and searches it as the one-thread moves loop would
+//! The main thread runs the iterative deepening as one thread does. After a node's first move
+//! is searched (the eldest brother first: its value sets alpha, or cuts the node off, before
+//! any young brother is searched), the thread searching it opens a split point there:
+//! - always at a node of depth [`OFFER_DEPTHS`] (6 to 11), so that a thread that runs out of
+//!   work finds some at once;
+//! - at a node of depth [`SPLIT_DEPTH`] (4) or 5 only when a thread waits and nothing is on
+//!   offer;
+//! - never at a larger node: the larger the node, the more positions its moves' subtrees
+//!   share, and two threads searching two of them at once search those positions twice (the
+//!   measurements are in `docs/threads.md`).
+//!
+//! A split point keeps the node's move picker, so the moves come out one at a time in the
+//! order, and with the pruning of later quiet moves, of the one-thread moves loop: with one
+//! thread opening split points everywhere (`Features::split_alone`) the search visits exactly
+//! the nodes of the plain search. Every thread that joins (playing the path from the root to
+//! the node) takes the next move and searches it as the one-thread moves loop would
 //! (`Worker::search_move`: pruning, reductions, null window, PV re-search) with the best alpha
 //! found so far; the results go back to the split point, and a move that reaches beta ends the
-//! node for all. A thread searching a move of a split point opens another below it when a
-//! thread is idle, so the threads keep sharing work to the end of a node. The thread that
+//! node for all. An idle thread joins the largest node on offer (the most work per join);
+//! threads searching moves of a split point open more below it. The thread that
 //! opened a split point waits for the others' last moves and meanwhile helps at the split
 //! points opened below its node ("helpful master"), then carries on with the node's result:
 //! its best value, move and PV, and the moves that go into the history updates.
@@ -23,18 +33,26 @@
 //! where their extra nodes come from, and the variants measured and not kept are in
 //! `docs/threads.md`.
 
+use super::history::Histories;
 use super::movesearch::{MoveOutcome, NodeInfo};
+use super::picker::MovePicker;
 use super::thread::{Frame, Worker};
 use super::value::Value;
-use crate::rules::Move;
+use crate::rules::{Move, Position};
+use std::ops::RangeInclusive;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 
-/// Nodes shallower than this are searched alone (sharing them costs more than it brings;
-/// 2 to 6 measured the same within the noise on the bench at depth 13).
+/// Nodes shallower than this are searched alone (sharing them costs more than it brings).
 pub(crate) const SPLIT_DEPTH: i32 = 4;
-/// Split points open at once, at most (all threads, all nesting levels).
-const MAX_SPLITS: usize = 64;
+/// Nodes of these depths are offered as soon as their first move is searched; larger ones
+/// are never shared. On the bench at depth 13, 5–11, 6–10, 6–12 and 7–11 measured the same
+/// within the noise; sharing larger nodes too when a thread waits was slower (`docs/threads.md`).
+pub(crate) const OFFER_DEPTHS: RangeInclusive<i32> = 6..=11;
+/// Split points open at once, at most (all threads, all nesting levels). Each thread keeps
+/// one open at most at every node of `OFFER_DEPTHS` on its path; when none is free, a node is
+/// searched alone.
+const MAX_SPLITS: usize = 128;
 /// Nesting of split points a thread may be working in at once.
 pub(crate) const MAX_NESTING: usize = 16;
 
@@ -59,8 +77,12 @@ struct SplitState {
     /// A PV node (else a null-window one).
     pv_node: bool,
     beta: Value,
-    /// The moves left to search and the move number of the first of them.
-    moves: Vec<Move>,
+    /// The node's move picker, asked for one move at each claim, so that the order and the
+    /// pruning of later quiet moves are those of the one-thread moves loop.
+    picker: Box<MovePicker>,
+    /// At a split root, the root moves that may be searched (the picker gives all).
+    only: Option<Vec<Move>>,
+    /// How many moves were handed out, and the move number of the first.
     next: usize,
     first_number: usize,
     /// The best value, its move, alpha and the best move's line (from the node).
@@ -98,13 +120,18 @@ struct Slot {
     id: AtomicU64,
     /// Its work is over (cut off, or its opener stops): the threads on its moves drop them.
     done: AtomicBool,
+    /// It has moves left to hand out.
+    offered: AtomicBool,
+    /// Its node's depth and ply (for choosing among the split points on offer).
+    depth: AtomicI32,
+    ply: AtomicUsize,
 }
 
 /// The split points of a search.
 pub(crate) struct SplitPoints {
     slots: Vec<Slot>,
-    /// The split point that takes new helpers, as `id * MAX_SPLITS + slot`; 0 when none.
-    open: AtomicU64,
+    /// Split points with moves left to hand out.
+    offers: AtomicUsize,
     /// Threads waiting for work (helpers between split points, openers waiting for theirs).
     idle: AtomicUsize,
     /// The last id handed out.
@@ -131,9 +158,12 @@ impl SplitPoints {
                     state: Mutex::new(None),
                     id: AtomicU64::new(0),
                     done: AtomicBool::new(false),
+                    offered: AtomicBool::new(false),
+                    depth: AtomicI32::new(0),
+                    ply: AtomicUsize::new(0),
                 })
                 .collect(),
-            open: AtomicU64::new(0),
+            offers: AtomicUsize::new(0),
             idle: AtomicUsize::new(0),
             last_id: AtomicU64::new(0),
         }
@@ -150,20 +180,47 @@ impl SplitPoints {
     /// Whether a thread waits for work and none is offered: worth opening a split point.
     #[inline(always)]
     fn wanted(&self) -> bool {
-        self.idle.load(Ordering::Relaxed) > 0 && self.open.load(Ordering::Relaxed) == 0
+        self.idle.load(Ordering::Relaxed) > 0 && self.offers.load(Ordering::Relaxed) == 0
     }
 
-    /// How split point `w` is written in `open`.
-    fn code(w: Watch) -> u64 {
-        w.1 * MAX_SPLITS as u64 + w.0 as u64
-    }
-
-    /// The split point offered to helpers, if any (the inverse of `code`).
-    fn offered(&self) -> Option<Watch> {
-        match self.open.load(Ordering::Acquire) {
-            0 => None,
-            v => Some(((v % MAX_SPLITS as u64) as usize, v / MAX_SPLITS as u64)),
+    /// Puts split point `w` (just opened) on offer.
+    fn offer(&self, w: Watch, depth: i32, ply: usize) {
+        let slot = &self.slots[w.0];
+        slot.depth.store(depth, Ordering::Relaxed);
+        slot.ply.store(ply, Ordering::Relaxed);
+        if !slot.offered.swap(true, Ordering::AcqRel) {
+            self.offers.fetch_add(1, Ordering::Relaxed);
         }
+    }
+
+    /// Takes the split point in slot `i` off offer (no moves left, or cut off).
+    fn withdraw(&self, i: usize) {
+        if self.slots[i].offered.swap(false, Ordering::AcqRel) {
+            self.offers.fetch_sub(1, Ordering::Relaxed);
+        }
+    }
+
+    /// The largest split point on offer whose node is deeper in the tree than `below_ply`
+    /// (any, when it is 0), if there is one.
+    fn offered(&self, below_ply: usize) -> Option<Watch> {
+        if self.offers.load(Ordering::Acquire) == 0 {
+            return None;
+        }
+        let mut best: Option<(i32, Watch)> = None;
+        for (i, s) in self.slots.iter().enumerate() {
+            if !s.offered.load(Ordering::Acquire) {
+                continue;
+            }
+            let id = s.id.load(Ordering::Acquire);
+            if id == 0 || (below_ply > 0 && s.ply.load(Ordering::Relaxed) <= below_ply) {
+                continue;
+            }
+            let depth = s.depth.load(Ordering::Relaxed);
+            if best.is_none_or(|(d, _)| depth > d) {
+                best = Some((depth, (i, id)));
+            }
+        }
+        best.map(|(_, w)| w)
     }
 
     /// Takes a free slot for a new split point.
@@ -176,19 +233,23 @@ impl SplitPoints {
         })
     }
 
-    fn claim(&self, w: Watch) -> Option<Claim> {
+    /// The next move of split point `w` for a thread standing at its node (`pos`).
+    fn claim(&self, w: Watch, pos: &Position, hist: &Histories) -> Option<Claim> {
         let mut g = self.slots[w.0].state.lock().ok()?;
         let s = g.as_mut().filter(|s| !s.cut)?;
-        let mv = *s.moves.get(s.next)?;
+        let mv = loop {
+            match s.picker.next(pos, hist) {
+                Some(m) if s.only.as_ref().is_some_and(|only| !only.contains(&m)) => continue,
+                m => break m,
+            }
+        };
+        let Some(mv) = mv else {
+            // Nothing left to offer: let a thread still busy here offer a node below.
+            self.withdraw(w.0);
+            return None;
+        };
         let number = s.first_number + s.next;
         s.next += 1;
-        if s.next == s.moves.len() {
-            // Nothing left to offer: let a thread still busy here offer a node below.
-            let code = Self::code(w);
-            let _ = self
-                .open
-                .compare_exchange(code, 0, Ordering::AcqRel, Ordering::Relaxed);
-        }
         Some(Claim {
             mv,
             number,
@@ -224,6 +285,7 @@ impl SplitPoints {
                 } else {
                     s.cut = true;
                     slot.done.store(true, Ordering::Relaxed);
+                    self.withdraw(w.0);
                 }
             }
         }
@@ -236,7 +298,7 @@ impl SplitPoints {
             return None;
         }
         let mut g = self.slots[w.0].state.lock().ok()?;
-        let s = g.as_mut().filter(|s| !s.cut && s.next < s.moves.len())?;
+        let s = g.as_mut().filter(|s| !s.cut)?;
         if self.slots[w.0].id.load(Ordering::Relaxed) != w.1 {
             return None;
         }
@@ -247,6 +309,16 @@ impl SplitPoints {
             s.root_depth,
             s.nmp_min_ply,
         ))
+    }
+
+    /// Move-count pruning reached split point `w`: its picker hands out no more quiet moves
+    /// (as `MovePicker::skip_quiets` in the one-thread loop).
+    fn skip_quiets(&self, w: Watch) {
+        if let Ok(mut g) = self.slots[w.0].state.lock()
+            && let Some(s) = g.as_mut()
+        {
+            s.picker.skip_quiets = true;
+        }
     }
 
     fn leave(&self, w: Watch) {
@@ -273,15 +345,18 @@ impl SplitPoints {
 }
 
 impl Worker<'_> {
-    /// A split point for the node this thread is at (of `depth`, a move searched), if another
-    /// thread is idle and nothing is on offer.
+    /// A split point for the node this thread is at (of `depth`, its first move searched):
+    /// always at a node of `OFFER_DEPTHS`, at a smaller one when a thread is idle and nothing
+    /// is on offer (see the module docs).
     #[inline]
     pub(crate) fn try_split(&self, depth: i32, root: bool) -> Option<Watch> {
-        if self.shared.threads() > 1
+        let sp = &self.shared.split;
+        if (self.shared.threads() > 1 || self.features.split_alone)
             && depth >= SPLIT_DEPTH
+            && depth <= *OFFER_DEPTHS.end()
             && self.watches.len() < MAX_NESTING
             && (!root || self.shared.multipv == 1)
-            && self.shared.split.wanted()
+            && (OFFER_DEPTHS.contains(&depth) || sp.wanted())
         {
             self.shared.split.allocate()
         } else {
@@ -299,7 +374,8 @@ impl Worker<'_> {
         w: Watch,
         pv_node: bool,
         n: &NodeInfo,
-        moves: Vec<Move>,
+        picker: Box<MovePicker>,
+        only: Option<Vec<Move>>,
         first_number: usize,
         alpha: Value,
         beta: Value,
@@ -308,7 +384,6 @@ impl Worker<'_> {
     ) -> SplitResult {
         let sp = &self.shared.split;
         let ply = n.ply;
-        let total = first_number - 1 + moves.len();
         let state = SplitState {
             path: (0..ply).map(|p| self.frame(p as isize).current).collect(),
             frames: (0..=ply + 1).map(|p| *self.frame(p as isize)).collect(),
@@ -317,7 +392,8 @@ impl Worker<'_> {
             node: *n,
             pv_node,
             beta,
-            moves,
+            picker,
+            only,
             next: 0,
             first_number,
             best,
@@ -339,19 +415,11 @@ impl Worker<'_> {
             *g = Some(state);
         }
         slot.done.store(false, Ordering::Relaxed);
-        let code = SplitPoints::code(w);
-        let offered = sp
-            .open
-            .compare_exchange(0, code, Ordering::AcqRel, Ordering::Relaxed)
-            .is_ok();
+        sp.offer(w, n.depth, ply);
 
         self.work_at_split(w);
 
-        if offered {
-            let _ = sp
-                .open
-                .compare_exchange(code, 0, Ordering::AcqRel, Ordering::Relaxed);
-        }
+        sp.withdraw(w.0);
         if self.stopped {
             // The search stops, or a split point above was cut off: the helpers' moves here
             // are of no use either.
@@ -365,7 +433,7 @@ impl Worker<'_> {
                 break taken;
             }
             if !self.stopped
-                && let Some(o) = sp.offered()
+                && let Some(o) = sp.offered(ply)
                 && o != w
             {
                 sp.idle.fetch_sub(1, Ordering::Relaxed);
@@ -389,7 +457,7 @@ impl Worker<'_> {
                 pv: s.pv,
                 root_results: s.root_results,
                 searched: s.searched,
-                move_count: total,
+                move_count: first_number - 1 + s.next,
             },
             None => SplitResult {
                 best,
@@ -397,7 +465,7 @@ impl Worker<'_> {
                 pv: Vec::new(),
                 root_results: Vec::new(),
                 searched: Vec::new(),
-                move_count: total,
+                move_count: first_number - 1,
             },
         }
     }
@@ -417,7 +485,8 @@ impl Worker<'_> {
         if self.watches.try_push(w).is_err() {
             return;
         }
-        while let Some(c) = self.shared.split.claim(w) {
+        let hist = std::sync::Arc::clone(&self.data.hist);
+        while let Some(c) = self.shared.split.claim(w, &self.pos, &hist) {
             self.frame_mut(ply).move_count = c.number;
             let outcome = if pv_node {
                 self.search_move::<true>(&node, c.mv, c.number, c.alpha, beta, c.best)
@@ -436,6 +505,9 @@ impl Worker<'_> {
                     self.stopped = false;
                 }
                 break;
+            }
+            if let MoveOutcome::PrunedWithLaterQuiets = outcome {
+                self.shared.split.skip_quiets(w);
             }
             if let MoveOutcome::Searched(v) = outcome {
                 let pv = if pv_node {
@@ -504,13 +576,11 @@ impl Worker<'_> {
     pub(crate) fn help(&mut self) {
         let sp = &self.shared.split;
         sp.idle.fetch_add(1, Ordering::Relaxed);
-        let mut last = None;
         while !self.shared.stop.load(Ordering::Relaxed) {
-            let Some(w) = sp.offered().filter(|&w| Some(w) != last) else {
+            let Some(w) = sp.offered(0) else {
                 pause();
                 continue;
             };
-            last = Some(w);
             sp.idle.fetch_sub(1, Ordering::Relaxed);
             self.seldepth = 0;
             self.help_at(w, 0);
