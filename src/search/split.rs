@@ -49,9 +49,8 @@ pub(crate) const SPLIT_DEPTH: i32 = 4;
 /// are never shared. On the bench at depth 13, 5–11, 6–10, 6–12 and 7–11 measured the same
 /// within the noise; sharing larger nodes too when a thread waits was slower (`docs/threads.md`).
 pub(crate) const OFFER_DEPTHS: RangeInclusive<i32> = 6..=11;
-/// Split points open at once, at most (all threads, all nesting levels). Each thread keeps
-/// one open at most at every node of `OFFER_DEPTHS` on its path; when none is free, a node is
-/// searched alone.
+/// Split points open at once, at most (all threads, all nesting levels; a thread keeps one
+/// at most per node of its path). When none is free, a node is searched alone.
 const MAX_SPLITS: usize = 128;
 /// Nesting of split points a thread may be working in at once.
 pub(crate) const MAX_NESTING: usize = 16;
@@ -426,7 +425,8 @@ impl Worker<'_> {
             slot.done.store(true, Ordering::Relaxed);
         }
         // Wait for the helpers' last moves, helping meanwhile at split points below this
-        // node (opened by those helpers).
+        // node (opened by those helpers). With more than two threads the largest one on offer
+        // deeper than this node may lie in another branch: `help_at` declines it.
         sp.idle.fetch_add(1, Ordering::Relaxed);
         let taken = loop {
             if let Some(taken) = sp.take_when_alone(w) {
