@@ -392,10 +392,7 @@ impl Worker<'_> {
 
             // Step 19b. A thread is idle: share the moves left out among the threads (`split`).
             if let Some(w) = self.try_split(depth, root) {
-                let only = root.then(|| {
-                    let open = &self.root_moves[self.pv_idx..];
-                    open.iter().map(|r| r.mv).collect()
-                });
+                let only = root.then(|| self.open_root_moves().collect());
                 let r = self.split(
                     w,
                     PV,

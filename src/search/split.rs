@@ -357,7 +357,7 @@ impl Worker<'_> {
             && (!root || self.shared.multipv == 1)
             && (OFFER_DEPTHS.contains(&depth) || sp.wanted())
         {
-            self.shared.split.allocate()
+            sp.allocate()
         } else {
             None
         }
@@ -485,8 +485,7 @@ impl Worker<'_> {
         if self.watches.try_push(w).is_err() {
             return;
         }
-        let hist = std::sync::Arc::clone(&self.data.hist);
-        while let Some(c) = self.shared.split.claim(w, &self.pos, &hist) {
+        while let Some(c) = self.shared.split.claim(w, &self.pos, &self.data.hist) {
             self.frame_mut(ply).move_count = c.number;
             let outcome = if pv_node {
                 self.search_move::<true>(&node, c.mv, c.number, c.alpha, beta, c.best)

@@ -286,7 +286,12 @@ impl<'a> Worker<'a> {
     /// already settled, nor left out by `searchmoves`).
     #[inline]
     pub fn is_open_root_move(&self, m: Move) -> bool {
-        self.root_moves[self.pv_idx..].iter().any(|r| r.mv == m)
+        self.open_root_moves().any(|r| r == m)
+    }
+
+    /// The root moves still open to the current MultiPV line (those from `pv_idx` on).
+    pub fn open_root_moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.root_moves[self.pv_idx..].iter().map(|r| r.mv)
     }
 
     /// The line of move `m` at `ply`: the move, then the PV its child at `ply + 1` left.
