@@ -280,7 +280,7 @@ impl MovePicker {
         self.moves.clear();
         self.cur = 0;
         let theirs = pos.side_pieces(!pos.side_to_move());
-        let mut buf = ArrayVec::<Move, MAX_MOVES>::new();
+        let moves = &mut self.moves;
         movegen::generate(pos, |set| {
             if set.from.is_none() {
                 return true; // drops come last and are never tactical
@@ -292,16 +292,17 @@ impl MovePicker {
                 crate::geometry::Bitboard::EMPTY
             };
             s.to &= theirs | promo;
-            for m in s {
-                if theirs.has(m.to()) || m.promotion_kind().is_some() {
-                    let _ = buf.try_push(m);
+            for mv in s {
+                if theirs.has(mv.to()) || mv.promotion_kind().is_some() {
+                    let _ = moves.try_push(Scored { mv, score: 0 });
                 }
             }
             false
         });
-        for m in buf {
-            let sc = Self::capture_score(pos, h, m);
-            self.push(m, sc);
+        // Scored in place: a list of moves collected first and moved out of here would be
+        // copied whole (an `ArrayVec` taken by value), about 2 % of a profile.
+        for s in self.moves.iter_mut() {
+            s.score = Self::capture_score(pos, h, s.mv);
         }
     }
 
@@ -325,23 +326,22 @@ impl MovePicker {
         self.moves.clear();
         self.cur = 0;
         let theirs = pos.side_pieces(!pos.side_to_move());
-        let mut buf = ArrayVec::<Move, MAX_MOVES>::new();
+        let moves = &mut self.moves;
         movegen::generate(pos, |set| {
             if set.from.is_none() {
                 return true;
             }
             let mut s = set;
             s.to &= !theirs;
-            for m in s {
-                if m.promotion_kind().is_none() {
-                    let _ = buf.try_push(m);
+            for mv in s {
+                if mv.promotion_kind().is_none() {
+                    let _ = moves.try_push(Scored { mv, score: 0 });
                 }
             }
             false
         });
-        for m in buf {
-            let sc = self.quiet_score(pos, h, m);
-            self.push(m, sc);
+        for i in 0..self.moves.len() {
+            self.moves[i].score = self.quiet_score(pos, h, self.moves[i].mv);
         }
         self.sort_partial();
     }
@@ -383,7 +383,7 @@ impl MovePicker {
     fn gen_evasions(&mut self, pos: &Position, h: &Histories) {
         self.moves.clear();
         self.cur = 0;
-        for m in movegen::legal_moves(pos) {
+        for &m in movegen::legal_moves(pos).iter() {
             let sc = if is_tactical(pos, m) {
                 1 << 20 | Self::capture_score(pos, h, m)
             } else {
