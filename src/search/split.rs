@@ -4,13 +4,15 @@
 //! The main thread runs the iterative deepening as one thread does. After a node's first move
 //! is searched (the eldest brother first: its value sets alpha, or cuts the node off, before
 //! any young brother is searched), the thread searching it opens a split point there:
-//! - always at a node of depth [`OFFER_DEPTHS`] (6 to 11), so that a thread that runs out of
-//!   work finds some at once;
-//! - at a node of depth [`SPLIT_DEPTH`] (4) or 5 only when a thread waits and nothing is on
-//!   offer;
+//! - always at a node of depth [`OFFER_DEPTHS`] (6 to 11) other than the root, so that a
+//!   thread that runs out of work finds some at once;
+//! - at the root (of an iteration of depth 11 or less) and at a node of depth
+//!   [`SPLIT_DEPTH`] (4) or 5 only when a thread waits and nothing is on offer;
 //! - never at a larger node: the larger the node, the more positions its moves' subtrees
 //!   share, and two threads searching two of them at once search those positions twice (the
-//!   measurements are in `docs/threads.md`).
+//!   measurements are in `docs/threads.md`). The root is the largest node of its iteration,
+//!   and an idle thread joins the largest node on offer: offered at once, it drew the helper
+//!   away from the smaller nodes below it.
 //!
 //! A split point keeps the node's move picker, so the moves come out one at a time in the
 //! order, and with the pruning of later quiet moves, of the one-thread moves loop: with one
@@ -45,8 +47,8 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering}
 
 /// Nodes shallower than this are searched alone (sharing them costs more than it brings).
 pub(crate) const SPLIT_DEPTH: i32 = 4;
-/// Nodes of these depths are offered as soon as their first move is searched; larger ones
-/// are never shared. On the bench at depth 13, 5–11, 6–10, 6–12 and 7–11 measured the same
+/// Nodes of these depths, the root excepted, are offered as soon as their first move is
+/// searched; larger ones are never shared. On the bench at depth 13, 5–11, 6–10, 6–12 and 7–11 measured the same
 /// within the noise; sharing larger nodes too when a thread waits was slower (`docs/threads.md`).
 pub(crate) const OFFER_DEPTHS: RangeInclusive<i32> = 6..=11;
 /// Split points open at once, at most (all threads, all nesting levels; a thread keeps one
@@ -345,8 +347,9 @@ impl SplitPoints {
 
 impl Worker<'_> {
     /// A split point for the node this thread is at (of `depth`, its first move searched):
-    /// always at a node of `OFFER_DEPTHS`, at a smaller one when a thread is idle and nothing
-    /// is on offer (see the module docs).
+    /// always at a node of `OFFER_DEPTHS` other than the root, at the root or a smaller node
+    /// when a thread is idle and nothing is on offer (see the module docs). With
+    /// `Features::split_alone`, at every node that may be shared.
     #[inline]
     pub(crate) fn try_split(&self, depth: i32, root: bool) -> Option<Watch> {
         let sp = &self.shared.split;
@@ -355,7 +358,9 @@ impl Worker<'_> {
             && depth <= *OFFER_DEPTHS.end()
             && self.watches.len() < MAX_NESTING
             && (!root || self.shared.multipv == 1)
-            && (OFFER_DEPTHS.contains(&depth) || sp.wanted())
+            && ((OFFER_DEPTHS.contains(&depth) && !root)
+                || sp.wanted()
+                || self.features.split_alone)
         {
             sp.allocate()
         } else {
