@@ -529,8 +529,8 @@ fn short_clock_is_respected(threads: usize) {
 }
 
 /// The moves of a split point come out as the one-thread moves loop takes them (the same
-/// order, the same pruning of later quiet moves): one thread opening split points wherever
-/// two threads would searches exactly the nodes of the plain search, root included.
+/// order, the same pruning of later quiet moves): one thread opening split points at every
+/// node two threads may share searches exactly the nodes of the plain search, root included.
 #[test]
 fn split_points_hand_out_the_moves_of_the_one_thread_loop() {
     for (variant, sfen) in bench::POSITIONS.iter().take(8) {

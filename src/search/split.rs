@@ -48,8 +48,9 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering}
 /// Nodes shallower than this are searched alone (sharing them costs more than it brings).
 pub(crate) const SPLIT_DEPTH: i32 = 4;
 /// Nodes of these depths, the root excepted, are offered as soon as their first move is
-/// searched; larger ones are never shared. On the bench at depth 13, 5–11, 6–10, 6–12 and 7–11 measured the same
-/// within the noise; sharing larger nodes too when a thread waits was slower (`docs/threads.md`).
+/// searched; larger ones are never shared. On the bench at depth 13, 5–11, 6–10, 6–12 and 7–11
+/// measured the same within the noise; sharing larger nodes too when a thread waits was slower
+/// (`docs/threads.md`).
 pub(crate) const OFFER_DEPTHS: RangeInclusive<i32> = 6..=11;
 /// Split points open at once, at most (all threads, all nesting levels; a thread keeps one
 /// at most per node of its path). When none is free, a node is searched alone.
