@@ -2,10 +2,28 @@
 
 use super::shared::REPORT_BOUNDS_AFTER;
 use super::thread::Worker;
-use super::value::{self, INFINITE, MAX_PLY};
+use super::value::{self, INFINITE, MAX_PLY, Value};
 use super::{Bound, Listener, SearchEvent, SearchInfo};
 use crate::rules::Move;
 use std::sync::atomic::Ordering;
+
+/// The half-width of the first aspiration window around the previous iteration's score, for a
+/// search with `threads` threads.
+///
+/// One thread: 18 cp. Its width makes no difference that the single trees of a fixed depth can
+/// show (bench depths 12–14 and the self-play positions at depths 11–12: the nodes of widths
+/// 18, 35, 60, 120 and no window at all vary by ±5 % in no order), and a narrow window is the
+/// usual choice.
+///
+/// More threads: 60 cp. With two threads a failed search costs more than with one: the work
+/// given out at PV split points is thrown away when a move fails high, and the failed searches
+/// and their re-searches are where the two threads' extra nodes gather (`docs/threads.md`).
+/// Widths of 45 to 150, or no window, took 3–6 % less time to depth 13 on the bench than 18
+/// (four batches of 16–24 interleaved runs) and 3–4 % less on the self-play positions at
+/// depth 11.
+fn aspiration_delta(threads: usize) -> Value {
+    if threads > 1 { 60 } else { 18 }
+}
 
 impl Worker<'_> {
     /// Iterative deepening: depth 1, 2, … until a limit or `stop` (the main thread; the
@@ -29,7 +47,7 @@ impl Worker<'_> {
                 self.pv_idx = pv_idx;
                 self.seldepth = 0;
                 let prev = self.root_moves[pv_idx].prev_score;
-                let mut delta = 18;
+                let mut delta = aspiration_delta(self.shared.threads());
                 let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < value::EVAL_LIMIT {
                     ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
                 } else {
