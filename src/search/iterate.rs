@@ -18,8 +18,8 @@ use std::sync::atomic::Ordering;
 /// More threads: 60 cp. With two threads a failed search costs more than with one: the work
 /// given out at PV split points is thrown away when a move fails high, and the failed searches
 /// and their re-searches are where the two threads' extra nodes gather (`docs/threads.md`).
-/// Widths of 45 to 150, or no window, took 3–6 % less time to depth 13 on the bench than 18
-/// (four batches of 16–24 interleaved runs) and 3–4 % less on the self-play positions at
+/// Widths of 45 to 150, or no window, took 2–9 % less time to depth 13 on the bench than 18
+/// (five batches of 16–24 interleaved runs) and 3–4 % less on the self-play positions at
 /// depth 11.
 fn aspiration_delta(threads: usize) -> Value {
     if threads > 1 { 60 } else { 18 }
