@@ -4,9 +4,9 @@
 //! position to DEPTH (default 13) on a fresh table (16 MiB) with one thread and with THREADS
 //! (default 2), RUNS times (default 10), the runs of the two interleaved so that a slow spell
 //! of the machine hits both alike. It prints, for each, the median (and range) of the summed
-//! times, the median nodes, and their ratio, with a 95 % bootstrap interval of the ratio. The positions are the bench's, or FILE's: one per
-//! line, `<variant> <SFEN>` (`#` starts a comment), e.g. the self-play positions in
-//! `examples/ttd_positions.txt`.
+//! times, the median nodes, and their ratio, with a 95 % bootstrap interval of the ratio. The
+//! positions are the bench's, or FILE's: one per line, `<variant> <SFEN>` (`#` starts a
+//! comment), e.g. the self-play positions in `examples/ttd_positions.txt`.
 //!
 //! With one thread the search is deterministic, so its runs differ only by the machine's
 //! noise; with more, the order in which the threads finish their moves changes the tree, and
