@@ -348,7 +348,44 @@ impl Worker<'_> {
             mobile,
             cont: ctx.cont,
         };
-        while let Some(m) = picker.next(&self.pos, &self.data.hist) {
+        loop {
+            // Step 12b. Share the moves left out with the other threads (`split`): at once at a
+            // node of the offered depths, else when a thread waits for work.
+            if let Some(w) = self.try_split(&node, PV, move_count) {
+                let only = root.then(|| self.open_root_moves().collect());
+                let r = self.split(
+                    w,
+                    PV,
+                    &node,
+                    Box::new(picker),
+                    only,
+                    move_count + 1,
+                    alpha,
+                    beta,
+                    best,
+                    best_move,
+                );
+                if self.stopped {
+                    return 0;
+                }
+                (move_count, best, best_move) = (r.move_count, r.best, r.best_move);
+                for &m in r.searched.iter().filter(|&&m| m != best_move) {
+                    tried.push(m, is_tactical(&self.pos, m));
+                }
+                // `split` keeps a line at PV nodes only.
+                if !r.pv.is_empty() && r.pv.len() <= MAX_PLY - ply {
+                    self.pv[ply][ply..ply + r.pv.len()].copy_from_slice(&r.pv);
+                    self.pv_len[ply] = ply + r.pv.len();
+                }
+                for (mv, v, a, pv, seldepth) in r.root_results {
+                    self.set_root_result(mv, v, (v > a).then_some((pv, seldepth)));
+                }
+                break;
+            }
+
+            let Some(m) = picker.next(&self.pos, &self.data.hist) else {
+                break;
+            };
             if root && !self.is_open_root_move(m) {
                 continue;
             }
@@ -389,39 +426,6 @@ impl Worker<'_> {
             }
             if m != best_move {
                 tried.push(m, tactical);
-            }
-
-            // Step 19b. A thread is idle: share the moves left out among the threads (`split`).
-            if let Some(w) = self.try_split(depth, root) {
-                let only = root.then(|| self.open_root_moves().collect());
-                let r = self.split(
-                    w,
-                    PV,
-                    &node,
-                    Box::new(picker),
-                    only,
-                    move_count + 1,
-                    alpha,
-                    beta,
-                    best,
-                    best_move,
-                );
-                if self.stopped {
-                    return 0;
-                }
-                (move_count, best, best_move) = (r.move_count, r.best, r.best_move);
-                for &m in r.searched.iter().filter(|&&m| m != best_move) {
-                    tried.push(m, is_tactical(&self.pos, m));
-                }
-                // `split` keeps a line at PV nodes only.
-                if !r.pv.is_empty() && r.pv.len() <= MAX_PLY - ply {
-                    self.pv[ply][ply..ply + r.pv.len()].copy_from_slice(&r.pv);
-                    self.pv_len[ply] = ply + r.pv.len();
-                }
-                for (mv, v, a, pv, seldepth) in r.root_results {
-                    self.set_root_result(mv, v, (v > a).then_some((pv, seldepth)));
-                }
-                break;
             }
         }
 

@@ -7,12 +7,18 @@
 //! - always at a node of depth [`OFFER_DEPTHS`] (6 to 11) other than the root, so that a
 //!   thread that runs out of work finds some at once;
 //! - at the root (of an iteration of depth 11 or less) and at a node of depth
-//!   [`SPLIT_DEPTH`] (4) or 5 only when a thread waits and nothing is on offer;
+//!   [`SPLIT_DEPTH`] (3) to 5 only when a thread waits and nothing is on offer;
 //! - never at a larger node: the larger the node, the more positions its moves' subtrees
 //!   share, and two threads searching two of them at once search those positions twice (the
 //!   measurements are in `docs/threads.md`). The root is the largest node of its iteration,
 //!   and an idle thread joins the largest node on offer: offered at once, it drew the helper
 //!   away from the smaller nodes below it.
+//!
+//! One exception to the eldest brother first: a small expected all-node (depth
+//! [`EARLY_DEPTHS`], neither a PV node nor a cut node) is shared before its first move when a
+//! thread waits and nothing is on offer. All its moves are searched anyway, and otherwise the
+//! waiting thread waits until the thread searching finishes the first move of a node it may
+//! share: this halved the helper's waiting (`docs/threads.md`).
 //!
 //! A split point keeps the node's move picker, so the moves come out one at a time in the
 //! order, and with the pruning of later quiet moves, of the one-thread moves loop: with one
@@ -46,7 +52,11 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 
 /// Nodes shallower than this are searched alone (sharing them costs more than it brings).
-pub(crate) const SPLIT_DEPTH: i32 = 4;
+pub(crate) const SPLIT_DEPTH: i32 = 3;
+/// Expected all-nodes of these depths are shared before their first move when a thread waits
+/// and nothing is on offer: all their moves are searched anyway, and the waiting thread would
+/// otherwise wait for the first move to finish somewhere (`docs/threads.md`).
+pub(crate) const EARLY_DEPTHS: RangeInclusive<i32> = SPLIT_DEPTH..=5;
 /// Nodes of these depths, the root excepted, are offered as soon as their first move is
 /// searched; larger ones are never shared. On the bench at depth 13, 5–11, 6–10, 6–12 and 7–11
 /// measured the same within the noise; sharing larger nodes too when a thread waits was slower
@@ -347,26 +357,35 @@ impl SplitPoints {
 }
 
 impl Worker<'_> {
-    /// A split point for the node this thread is at (of `depth`, its first move searched):
-    /// always at a node of `OFFER_DEPTHS` other than the root, at the root or a smaller node
-    /// when a thread is idle and nothing is on offer (see the module docs). With
-    /// `Features::split_alone`, at every node that may be shared.
+    /// A split point for the node this thread is at (`n`, a PV node or not, `searched` of its
+    /// moves searched or pruned so far), if it is to be shared now:
+    /// - after its first move, always at a node of `OFFER_DEPTHS` other than the root, and at
+    ///   the root or a smaller node when a thread waits and nothing is on offer;
+    /// - before its first move, at a small expected all-node ([`EARLY_DEPTHS`], neither a PV
+    ///   nor a cut node) when a thread waits and nothing is on offer.
+    ///
+    /// With `Features::split_alone`, at every node that may be shared.
     #[inline]
-    pub(crate) fn try_split(&self, depth: i32, root: bool) -> Option<Watch> {
-        let sp = &self.shared.split;
-        if (self.shared.threads() > 1 || self.features.split_alone)
-            && depth >= SPLIT_DEPTH
-            && depth <= *OFFER_DEPTHS.end()
-            && self.watches.len() < MAX_NESTING
-            && (!root || self.shared.multipv == 1)
-            && ((OFFER_DEPTHS.contains(&depth) && !root)
-                || sp.wanted()
-                || self.features.split_alone)
-        {
-            sp.allocate()
-        } else {
-            None
+    pub(crate) fn try_split(&self, n: &NodeInfo, pv: bool, searched: usize) -> Option<Watch> {
+        if self.shared.threads() == 1 && !self.features.split_alone {
+            return None;
         }
+        let sp = &self.shared.split;
+        let depth = n.depth;
+        if depth < SPLIT_DEPTH
+            || depth > *OFFER_DEPTHS.end()
+            || self.watches.len() >= MAX_NESTING
+            || (n.root && self.shared.multipv > 1)
+        {
+            return None;
+        }
+        let open = if searched == 0 {
+            let early = !pv && !n.cut_node && !n.root && EARLY_DEPTHS.contains(&depth);
+            early && (sp.wanted() || self.features.split_alone)
+        } else {
+            (OFFER_DEPTHS.contains(&depth) && !n.root) || sp.wanted() || self.features.split_alone
+        };
+        if open { sp.allocate() } else { None }
     }
 
     /// Opens a split point at the current node (the node `n`, its window (`alpha`, `beta`),
