@@ -29,10 +29,11 @@ pub struct Features {
     pub razoring: bool,
     /// Check extensions.
     pub check_extension: bool,
-    /// Open split points with one thread too, at every node that may be shared (the root and
-    /// the nodes of depth 4 to 11). Not a technique but a check: the moves of a split point
-    /// must come out as the one-thread moves loop takes them, so with this on one thread
-    /// searches exactly the nodes it searches with it off.
+    /// Open split points with one thread too, at every node that may be shared (the root, the
+    /// nodes of depth 3 to 11, and the small expected all-nodes before their first move). Not
+    /// a technique but a check: the moves of a split point must come out as the one-thread
+    /// moves loop takes them, so with this on one thread searches exactly the nodes it
+    /// searches with it off.
     pub split_alone: bool,
 }
 

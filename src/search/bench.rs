@@ -7,7 +7,7 @@ use crate::rules::{Position, Variant};
 use crate::search::{Engine, Limits, Score};
 use std::time::{Duration, Instant};
 
-/// The default depth (about 10–20 s on one core of the reference machine).
+/// The default depth (about 5–6 s on one core of the 2-core development machine).
 pub const DEFAULT_DEPTH: u32 = 13;
 
 /// The bench positions: openings, middlegames with pieces in hand and endgames of the drop
