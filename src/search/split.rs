@@ -357,8 +357,8 @@ impl SplitPoints {
 }
 
 impl Worker<'_> {
-    /// A split point for the node this thread is at (`n`, a PV node or not, `searched` of its
-    /// moves searched or pruned so far), if it is to be shared now:
+    /// A split point for the node this thread is at (`n`; `pv` whether it is a PV node;
+    /// `searched` of its moves searched or pruned so far), if it is to be shared now:
     /// - after its first move, always at a node of `OFFER_DEPTHS` other than the root, and at
     ///   the root or a smaller node when a thread waits and nothing is on offer;
     /// - before its first move, at a small expected all-node ([`EARLY_DEPTHS`], neither a PV
