@@ -156,7 +156,8 @@ const HAND_SLOTS: [PieceKind; 6] = [
 
 /// Reads the square of a `lift`: a board square, or a square of a holdings column, which
 /// XBoard names by a file letter beyond the board (the first player's hand, right of it:
-/// `l0` is its pawn, `l1` its 骑兵, …) or before it (the second player's, counted from the top).
+/// `l0` is its pawn, `l1` its 骑兵, …) or before it (the second player's, counted from the
+/// top: `_9` is its pawn, `_8` its 骑兵, …).
 pub fn pick_from_xboard(text: &str) -> Option<Pick> {
     if let Some(sq) = square_from_xboard(text) {
         return Some(Pick::Board(sq));
