@@ -130,7 +130,11 @@ fn handshake_features_and_variant_definitions() {
         assert!(drop.contains(&piece.to_string()), "{piece}: {drop:?}");
     }
     let nodrop = x.ask("variant longjiang-nodrop");
-    assert!(nodrop[0].contains(" 10x10+0_fairy "), "{nodrop:?}");
+    assert!(
+        nodrop[0]
+            .starts_with("setup (PNBRQG...............Kpnbrqg...............k) 10x10+0_fairy "),
+        "{nodrop:?}"
+    );
     assert!(nodrop.contains(&"piece G& Q2nN".to_string()));
     assert_eq!(
         x.ask("variant chess"),
@@ -335,6 +339,11 @@ fn illegal_moves_are_refused_with_the_reason() {
     assert_eq!(
         x.usermove("P@a4"),
         vec!["Illegal move (this game has no drops): P@a4"]
+    );
+    // Taken up, the pawn shows its promotion square, and the pieces it may become.
+    assert_eq!(
+        x.ask("lift e8"),
+        vec!["highlight 4M5/10/10/10/10/10/10/10/10/10", "choice QRBNG"]
     );
     assert_eq!(
         x.usermove("e8e9"),

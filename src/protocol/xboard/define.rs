@@ -18,6 +18,9 @@ pub const VARIANTS: &str = "longjiang,longjiang-nodrop";
 /// (`+` in XBoard's promoted-pawn slot, the twelfth, written `+P` in FENs); the king is last.
 pub const PIECE_TO_CHAR: &str = "PNBRQG.....+.........Kpnbrqg.....+.........k";
 
+/// The no-drop game's table: no 枪兵 (so XBoard offers the chess-style promotion choice).
+pub const PIECE_TO_CHAR_NODROP: &str = "PNBRQG...............Kpnbrqg...............k";
+
 /// Hand slots in the drop game: P N B R Q G.
 pub const HOLDINGS: usize = 6;
 
@@ -43,8 +46,13 @@ pub fn variant_lines(variant: Variant) -> Vec<String> {
     let drops = variant.rules().drops;
     let holdings = if drops { HOLDINGS } else { 0 };
     let hand = if drops { "[]" } else { "" };
+    let table = if drops {
+        PIECE_TO_CHAR
+    } else {
+        PIECE_TO_CHAR_NODROP
+    };
     let mut lines = vec![format!(
-        "setup ({PIECE_TO_CHAR}) 10x10+{holdings}_fairy \
+        "setup ({table}) 10x10+{holdings}_fairy \
          rnbgqkgbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBGQKGBNR{hand} w KQkq - 0 1"
     )];
     // Drops: any rank for the pieces, ranks 1-9 (of the dropping side) for a pawn.
@@ -95,6 +103,8 @@ mod tests {
         assert!(drop.contains(&"piece +P& R4".to_string()));
         let nodrop = variant_lines(Variant::LongjiangNoDrop);
         assert!(nodrop[0].contains(" 10x10+0_fairy "));
+        assert!(nodrop[0].starts_with(&format!("setup ({PIECE_TO_CHAR_NODROP}) ")));
+        assert_eq!(PIECE_TO_CHAR_NODROP.len(), PIECE_TO_CHAR.len());
         assert!(nodrop.iter().all(|l| !l.contains('@') && !l.contains("+P")));
         assert!(nodrop.contains(&"piece N& ND".to_string()));
     }

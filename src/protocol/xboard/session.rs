@@ -5,8 +5,8 @@
 use super::clock::{TimeControl, parse_centiseconds};
 use super::define::{feature_lines, variant_lines};
 use super::notation::{
-    fen_from_xboard, highlight_board, move_text_from_xboard, move_to_xboard, pick_from_xboard,
-    square_from_xboard, square_to_xboard,
+    Pick, fen_from_xboard, highlight_board, move_text_from_xboard, move_to_xboard,
+    pick_from_xboard, square_from_xboard, square_to_xboard,
 };
 use super::report::{result_line, score_value, stat_line, thinking_line};
 use super::settings::{Etiquette, Setting, option_definitions, parse_cores, parse_memory};
@@ -15,7 +15,7 @@ use crate::movegen::legality::MoveError;
 use crate::notation::fen::parse_fen;
 use crate::protocol::Output;
 use crate::protocol::options::{Change, Options};
-use crate::rules::{Color, Move, Position, Rules, Variant};
+use crate::rules::{Color, Move, PieceKind, Position, Rules, Variant};
 use crate::search::{Engine, Limits, Listener, SearchEvent, SearchInfo};
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender};
@@ -593,5 +593,28 @@ impl Session {
             "highlight {}",
             highlight_board(&self.pos, &legal, pick)
         ));
+        // A pawn that promotes to a choice of pieces (the no-drop game): `choice` tells
+        // XBoard which, since its own list would leave out the 近卫. The queen first: XBoard's
+        // default.
+        if let Pick::Board(from) = pick {
+            let kinds: String = [
+                PieceKind::Queen,
+                PieceKind::Rook,
+                PieceKind::Bishop,
+                PieceKind::Cavalry,
+                PieceKind::Guard,
+            ]
+            .into_iter()
+            .filter(|&k| {
+                legal
+                    .iter()
+                    .any(|m| m.from() == Some(from) && m.promotion_kind() == Some(k))
+            })
+            .filter_map(PieceKind::letter)
+            .collect();
+            if kinds.len() > 1 {
+                self.out.line(&format!("choice {kinds}"));
+            }
+        }
     }
 }
