@@ -47,8 +47,28 @@ impl Drop for Killed {
     }
 }
 
+/// The X server: stopped with SIGTERM when dropped, so that it removes its lock file and
+/// socket (a killed server leaves them behind and its display looks taken).
+struct XServer(Child);
+
+impl Drop for XServer {
+    fn drop(&mut self) {
+        let pid = self.0.id().to_string();
+        let _ = Command::new("kill").args(["-TERM", &pid]).status();
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.0.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// Starts Xvfb on the first free display from :87 and returns it with its number.
-fn start_xvfb(xvfb: &Path) -> (Killed, u32) {
+fn start_xvfb(xvfb: &Path) -> (XServer, u32) {
     for n in 87..140 {
         let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
         if socket.exists() || Path::new(&format!("/tmp/.X{n}-lock")).exists() {
@@ -67,7 +87,7 @@ fn start_xvfb(xvfb: &Path) -> (Killed, u32) {
             .stderr(Stdio::null())
             .spawn()
             .expect("Xvfb starts");
-        let mut server = Killed(child);
+        let mut server = XServer(child);
         let deadline = Instant::now() + Duration::from_secs(10);
         while Instant::now() < deadline {
             if socket.exists() {
