@@ -416,21 +416,17 @@ fn results_of_games_ended_by_the_rules() {
     }
 }
 
+/// A thinking line `ply score time nodes pv`: the depth and the PV's moves.
 fn thinking(line: &str) -> Option<(u32, Vec<String>)> {
-    let (numbers, pv) = line.split_once('\t')?;
-    let n: Vec<i64> = numbers
-        .split(' ')
-        .map(|w| w.parse().ok())
-        .collect::<Option<Vec<i64>>>()?;
-    (n.len() == 7).then(|| {
-        (
-            n[0] as u32,
-            pv.trim_end_matches(['?', '!'])
-                .split(' ')
-                .map(str::to_string)
-                .collect(),
-        )
-    })
+    let words: Vec<&str> = line.split(' ').collect();
+    if words.len() < 5 || words[..4].iter().any(|w| w.parse::<i64>().is_err()) {
+        return None;
+    }
+    let pv = words[4..]
+        .iter()
+        .map(|w| w.trim_end_matches(['?', '!']).to_string())
+        .collect();
+    Some((words[0].parse().ok()?, pv))
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! What the CECP session writes about a search and a game: thinking lines in XBoard's form
-//! (`ply score time nodes seldepth nps tbhits<TAB>pv`), the `stat01` answer to `.` in analyze
-//! mode, and the result line that ends a game by the rules.
+//! (`ply score time nodes pv`), the `stat01` answer to `.` in analyze mode, and the result
+//! line that ends a game by the rules.
 
 use super::notation::line_to_xboard;
 use crate::rules::outcome::EndReason;
@@ -25,10 +25,10 @@ pub fn score_value(score: Score) -> i64 {
     }
 }
 
-/// One thinking line. `before` is prefixed to the PV (the guessed move while pondering). A
-/// bound found by a failed aspiration window ends the PV with `?` (upper bound) or `!` (lower
-/// bound), as the protocol asks. Seldepth and speed go between the nodes and the tab, followed
-/// by the tablebase hits (always 0), since XBoard reads the last such number as tbhits.
+/// One thinking line, `ply score time nodes pv` (XBoard 4.9.1 shows optional fields put
+/// between the nodes and the PV as part of the PV, so there are none). `before` is prefixed to
+/// the PV (the guessed move while pondering). A bound found by a failed aspiration window ends
+/// the PV with `?` (upper bound) or `!` (lower bound), as the protocol asks.
 pub fn thinking_line(info: &SearchInfo, before: Option<Move>) -> String {
     let mut pv: Vec<Move> = before.into_iter().collect();
     pv.extend(&info.pv);
@@ -38,13 +38,11 @@ pub fn thinking_line(info: &SearchInfo, before: Option<Move>) -> String {
         Bound::Lower => "!",
     };
     format!(
-        "{} {} {} {} {} {} 0\t{}{mark}",
+        "{} {} {} {} {}{mark}",
         info.depth,
         score_value(info.score),
         info.time.as_millis() / 10,
         info.nodes,
-        info.seldepth,
-        info.nps,
         line_to_xboard(&pv),
     )
 }
@@ -133,12 +131,9 @@ mod tests {
                 Move::drop(PieceKind::Pawn, sq("e5")),
             ],
         };
-        assert_eq!(
-            thinking_line(&info, None),
-            "7 42 123 12345 11 100000 0\tf1f3 P@e4!"
-        );
+        assert_eq!(thinking_line(&info, None), "7 42 123 12345 f1f3 P@e4!");
         let guess = Move::normal(sq("f9"), sq("f7"));
-        assert!(thinking_line(&info, Some(guess)).ends_with("\tf8f6 f1f3 P@e4!"));
+        assert!(thinking_line(&info, Some(guess)).ends_with(" 12345 f8f6 f1f3 P@e4!"));
         assert_eq!(stat_line(Some(&info), 26), "stat01: 123 12345 7 0 26 f1f3");
     }
 
