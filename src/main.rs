@@ -12,6 +12,9 @@ use std::process::ExitCode;
     about = "An engine for 龙将棋 (longjiang)"
 )]
 struct Cli {
+    /// Speak XBoard's protocol (CECP version 2) from the start, as after an `xboard` command.
+    #[arg(long)]
+    xboard: bool,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -56,6 +59,13 @@ fn main() -> ExitCode {
         Err(code) => return code,
     };
     let result = match cli.command {
+        None if cli.xboard => {
+            longjiang::protocol::xboard::run(
+                std::io::stdin().lock(),
+                longjiang::protocol::Output::stdout(),
+            );
+            Ok(())
+        }
         None => {
             longjiang::protocol::run(
                 std::io::stdin().lock(),

@@ -156,6 +156,11 @@ impl Position {
             "it does not answer the check".into()
         } else if self.pinned().has(from) {
             "the piece is pinned to its king".into()
+        } else if piece.kind == PieceKind::Pawn
+            && from.offset(0, 2 * us.forward()) == Some(to)
+            && !self.double_step_pawns().has(from)
+        {
+            "this pawn has no double step (it was dropped, or has moved)".into()
         } else if piece.kind == PieceKind::King {
             "the king may not move there".into()
         } else {

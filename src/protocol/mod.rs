@@ -10,11 +10,31 @@ pub mod command;
 pub mod options;
 pub mod output;
 pub mod session;
+pub mod xboard;
 
 pub use output::Output;
-pub use session::{Session, run};
+pub use session::Session;
 
 use crate::rules::{Move, Position};
+use std::io::{BufRead, Cursor, Read};
+
+/// Runs the protocol until `quit` or end of input: the USI loop ([`session::run`]), or the
+/// XBoard mode ([`xboard::run`]) when the first command is `xboard`.
+pub fn run<R: BufRead>(mut input: R, out: Output) {
+    let mut first = Vec::new();
+    while first.iter().all(u8::is_ascii_whitespace) {
+        first.clear();
+        match input.read_until(b'\n', &mut first) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+    }
+    if first.trim_ascii() == b"xboard" {
+        xboard::run(input, out);
+    } else {
+        session::run(Cursor::new(first).chain(input), out);
+    }
+}
 
 /// Which dialect the session speaks: set by the handshake (`usi` or `uci`), USI by default.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

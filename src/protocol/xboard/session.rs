@@ -1,0 +1,620 @@
+//! The CECP session: one thread owns the game and handles, in order, the lines XBoard sends
+//! and the search's reports (both arrive on one channel), so that a best move is played on
+//! the board the session holds and a later command never races it.
+
+use super::clock::{TimeControl, parse_centiseconds};
+use super::define::{feature_lines, variant_lines};
+use super::notation::{
+    Pick, fen_from_xboard, highlight_board, move_text_from_xboard, move_to_xboard,
+    pick_from_xboard, square_from_xboard, square_to_xboard,
+};
+use super::report::{result_line, score_value, stat_line, thinking_line};
+use super::settings::{Etiquette, Setting, option_definitions, parse_cores, parse_memory};
+use crate::movegen::legal_moves;
+use crate::movegen::legality::MoveError;
+use crate::notation::fen::parse_fen;
+use crate::protocol::Output;
+use crate::protocol::options::{Change, Options};
+use crate::rules::{Color, Move, PieceKind, Position, Rules, Variant};
+use crate::search::{Engine, Limits, Listener, SearchEvent, SearchInfo};
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, Sender};
+
+/// What reaches the session: a line from XBoard, a report of search `id`, or the end.
+pub enum Event {
+    /// One input line.
+    Line(String),
+    /// A report of the search numbered `id` (reports of searches given up are dropped).
+    Search(u64, SearchEvent),
+    /// End of input: the session ends.
+    End,
+}
+
+/// What the running search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Job {
+    Idle,
+    /// The engine's move: the answer is played.
+    Think,
+    /// On the opponent's time, after the guessed reply.
+    Ponder(Move),
+    /// Analyze mode: an endless search of the current position.
+    Analyze,
+}
+
+/// The state of one CECP session.
+pub struct Session {
+    out: Output,
+    events: Sender<Event>,
+    engine: Engine,
+    options: Options,
+    etiquette: Etiquette,
+    /// The position the game started from (`new`, `variant`, `setboard`), and the moves since.
+    root: Position,
+    moves: Vec<Move>,
+    /// `root` after `moves`, with its history.
+    pos: Position,
+    /// Why the last `setboard` was refused: every move is refused until a good position.
+    bad_position: Option<String>,
+    /// Set by `result` or a resignation: the game is over whatever the board says.
+    ended: bool,
+    force: bool,
+    engine_color: Color,
+    post: bool,
+    ponder: bool,
+    analyzing: bool,
+    clock: TimeControl,
+    job: Job,
+    search_id: u64,
+    last_info: Option<SearchInfo>,
+    /// The reply the last search expected (for `hint` and pondering).
+    expected: Option<Move>,
+    /// `ping`s received while the engine was thinking about its move: answered after it.
+    pongs: Vec<String>,
+    /// The engine's consecutive moves with a losing score, and with a level one.
+    losing_moves: u32,
+    level_moves: u32,
+}
+
+impl Session {
+    /// A session on the drop game's start position, engine playing the second player.
+    pub fn new(out: Output, events: Sender<Event>) -> Session {
+        let options = Options::default();
+        let root = Position::start(options.variant.rules());
+        Session {
+            out,
+            events,
+            engine: Engine::new(),
+            options,
+            etiquette: Etiquette::default(),
+            pos: root.clone(),
+            root,
+            moves: Vec::new(),
+            bad_position: None,
+            ended: false,
+            force: false,
+            engine_color: Color::White,
+            post: false,
+            ponder: false,
+            analyzing: false,
+            clock: TimeControl::default(),
+            job: Job::Idle,
+            search_id: 0,
+            last_info: None,
+            expected: None,
+            pongs: Vec::new(),
+            losing_moves: 0,
+            level_moves: 0,
+        }
+    }
+
+    /// Handles events until `quit` or the end of input.
+    pub fn serve(&mut self, events: &Receiver<Event>) {
+        while let Ok(event) = events.recv() {
+            let go_on = match event {
+                Event::Line(line) => self.handle(&line),
+                Event::Search(id, report) => {
+                    if id == self.search_id {
+                        self.on_search(report);
+                    }
+                    true
+                }
+                Event::End => false,
+            };
+            if !go_on {
+                break;
+            }
+        }
+        self.stop_search();
+    }
+
+    fn rules(&self) -> Rules {
+        self.options
+            .variant
+            .rules()
+            .with_stalemate(self.options.stalemate)
+    }
+
+    fn error(&self, kind: &str, command: &str) {
+        self.out
+            .line(&format!("Error ({kind}): {}", command.trim()));
+    }
+
+    /// Handles one line from XBoard; `false` when the session should end.
+    pub fn handle(&mut self, line: &str) -> bool {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some(&command) = words.first() else {
+            return true;
+        };
+        let arg = words.get(1).copied().unwrap_or("");
+        let rest = line.trim().get(command.len()..).unwrap_or("").trim();
+        match command {
+            "quit" => return false,
+            "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
+            | "ics" | "hover" | "bk" | "easy" | "hard" | "post" | "nopost" => {
+                self.flags(command);
+            }
+            "protover" => {
+                let options = option_definitions(self.etiquette);
+                self.out.lines(&feature_lines(&options));
+            }
+            "new" => self.new_game(),
+            "variant" => match arg.parse::<Variant>() {
+                Ok(v) => {
+                    self.stop_search();
+                    self.options.apply(Change::Variant(v));
+                    self.set_root(Position::start(self.rules()));
+                    self.out.lines(&variant_lines(v));
+                    self.resume_analysis();
+                }
+                Err(_) => self.error("unsupported variant", line),
+            },
+            "force" => {
+                self.stop_search();
+                self.force = true;
+            }
+            "go" => {
+                self.stop_search();
+                self.force = false;
+                self.engine_color = self.pos.side_to_move();
+                self.think();
+            }
+            "playother" => {
+                self.stop_search();
+                self.force = false;
+                self.engine_color = !self.pos.side_to_move();
+            }
+            "level" => {
+                if let Err(e) = self.clock.set_level(&words[1..]) {
+                    self.error(&format!("bad parameters: {e}"), line);
+                }
+            }
+            "st" => {
+                if let Err(e) = self.clock.set_per_move(arg) {
+                    self.error(&format!("bad parameters: {e}"), line);
+                }
+            }
+            "sd" => match arg.parse::<u32>() {
+                Ok(d) if d > 0 => self.clock.depth = Some(d),
+                _ => self.error("bad parameters: expected sd DEPTH", line),
+            },
+            "time" | "otim" => match parse_centiseconds(arg) {
+                Some(t) if command == "time" => self.clock.own = Some(t),
+                Some(t) => self.clock.opponent = Some(t),
+                None => self.error("bad parameters: expected centiseconds", line),
+            },
+            "usermove" => self.user_move(arg),
+            "?" => {
+                if self.job == Job::Think {
+                    self.engine.stop();
+                }
+            }
+            "ping" => {
+                let pong = format!("pong {arg}");
+                if self.job == Job::Think {
+                    self.pongs.push(pong);
+                } else {
+                    self.out.line(&pong);
+                }
+            }
+            "draw" => {
+                if self.etiquette.draw_offers && self.last_score().is_some_and(|s| s <= 10) {
+                    self.out.line("offer draw");
+                }
+            }
+            "result" => {
+                self.stop_search();
+                self.ended = true;
+            }
+            "setboard" => self.set_board(rest),
+            "hint" => {
+                if let Some(m) = self.expected.filter(|&m| self.pos.is_legal(m)) {
+                    self.out.line(&format!("Hint: {}", move_to_xboard(m)));
+                }
+            }
+            "undo" | "remove" => self.take_back(command, line),
+            "analyze" => {
+                self.stop_search();
+                self.analyzing = true;
+                self.resume_analysis();
+            }
+            "exit" => {
+                if self.analyzing {
+                    self.stop_search();
+                    self.analyzing = false;
+                }
+            }
+            "." => {
+                if self.analyzing {
+                    let n = legal_moves(&self.pos).len();
+                    self.out.line(&stat_line(self.last_info.as_ref(), n));
+                }
+            }
+            "option" => match super::settings::parse_option(rest, self.etiquette) {
+                Ok(s) => self.apply(s),
+                Err(e) => self.error(&e, line),
+            },
+            "memory" | "cores" => {
+                let setting = if command == "memory" {
+                    parse_memory(arg)
+                } else {
+                    parse_cores(arg)
+                };
+                match setting {
+                    Some(s) => self.apply(s),
+                    None => self.error("bad parameters: expected a number", line),
+                }
+            }
+            "lift" => self.lift(arg),
+            "put" => {}
+            _ if move_text_from_xboard(command).is_some() && words.len() == 1 => {
+                self.user_move(command)
+            }
+            _ => self.error("unknown command", line),
+        }
+        true
+    }
+
+    /// The commands that only set a flag (and the ones accepted and ignored).
+    fn flags(&mut self, command: &str) {
+        match command {
+            "hard" => self.ponder = true,
+            "easy" => {
+                self.ponder = false;
+                if matches!(self.job, Job::Ponder(_)) {
+                    self.stop_search();
+                }
+            }
+            "post" => self.post = true,
+            "nopost" => self.post = false,
+            _ => {}
+        }
+    }
+
+    fn apply(&mut self, setting: Setting) {
+        match setting {
+            Setting::Etiquette(e) => self.etiquette = e,
+            Setting::Engine(change) => {
+                self.stop_search();
+                match change {
+                    Change::Hash(mb) => self.engine.set_hash_mb(mb),
+                    Change::Threads(n) => self.engine.set_threads(n),
+                    Change::MultiPv(n) => self.engine.set_multipv(n),
+                    Change::MoveOverhead(d) => self.engine.set_move_overhead(d),
+                    Change::ClearHash => self.engine.new_game(),
+                    Change::Ponder(_) | Change::Variant(_) => {}
+                    Change::Stalemate(rule) => {
+                        self.options.apply(change);
+                        let rules = self.rules().with_stalemate(rule);
+                        let setup = crate::rules::Setup::from_position(&self.root);
+                        if let Ok(root) = setup.validate(rules) {
+                            let moves = std::mem::take(&mut self.moves);
+                            self.set_root(root);
+                            for m in moves {
+                                self.play(m);
+                            }
+                        }
+                    }
+                }
+                self.options.apply(change);
+                self.resume_analysis();
+            }
+        }
+    }
+
+    fn set_root(&mut self, root: Position) {
+        self.pos = root.clone();
+        self.root = root;
+        self.moves.clear();
+        self.bad_position = None;
+        self.ended = false;
+        self.expected = None;
+        self.losing_moves = 0;
+        self.level_moves = 0;
+    }
+
+    fn play(&mut self, m: Move) {
+        self.pos.play(m);
+        self.moves.push(m);
+    }
+
+    fn new_game(&mut self) {
+        self.stop_search();
+        self.engine.new_game();
+        self.options.apply(Change::Variant(Variant::Longjiang));
+        self.set_root(Position::start(self.rules()));
+        self.force = false;
+        self.engine_color = Color::White;
+        self.clock.new_game();
+        self.resume_analysis();
+    }
+
+    fn set_board(&mut self, fen: &str) {
+        self.stop_search();
+        match parse_fen(&fen_from_xboard(fen), self.rules()) {
+            Ok(pos) => self.set_root(pos),
+            Err(e) => {
+                self.out
+                    .line(&format!("tellusererror Illegal position: {e}"));
+                self.bad_position = Some(e.to_string());
+            }
+        }
+        self.resume_analysis();
+    }
+
+    fn take_back(&mut self, command: &str, line: &str) {
+        let n = if command == "remove" { 2 } else { 1 };
+        if self.moves.len() < n {
+            self.error("command not legal now", line);
+            return;
+        }
+        self.stop_search();
+        for _ in 0..n {
+            self.pos.undo();
+            self.moves.pop();
+        }
+        self.ended = false;
+        self.resume_analysis();
+    }
+
+    /// Why a move cannot be played now, or the move.
+    fn read_move(&self, text: &str) -> Result<Move, String> {
+        if let Some(why) = &self.bad_position {
+            return Err(format!("illegal position: {why}"));
+        }
+        if self.ended {
+            return Err("the game is over".into());
+        }
+        if let Some(outcome) = self.pos.outcome() {
+            return Err(format!("the game is over: {}", outcome.reason()));
+        }
+        let engine_text = move_text_from_xboard(text).ok_or_else(|| "not a move".to_string())?;
+        // Checked here so that the reason names XBoard's square, not the engine's.
+        if let Some(from) = text.get(..2).and_then(square_from_xboard)
+            && text.as_bytes().get(1) != Some(&b'@')
+        {
+            match self.pos.piece_at(from) {
+                None => return Err(format!("no piece on {}", square_to_xboard(from))),
+                Some(p) if p.color != self.pos.side_to_move() => {
+                    return Err("that piece belongs to the side not to move".into());
+                }
+                Some(_) => {}
+            }
+        }
+        self.pos.parse_move(&engine_text).map_err(|e| match e {
+            MoveError::Illegal { reason, .. } => reason,
+            MoveError::Syntax(_) => "not a move".to_string(),
+        })
+    }
+
+    fn user_move(&mut self, text: &str) {
+        let m = match self.read_move(text) {
+            Ok(m) => m,
+            Err(reason) => {
+                self.out.line(&format!("Illegal move ({reason}): {text}"));
+                return;
+            }
+        };
+        if self.job == Job::Ponder(m) {
+            // The guess was right: the ponder search becomes the engine's thinking.
+            self.play(m);
+            self.job = Job::Think;
+            self.engine.ponderhit();
+            return;
+        }
+        self.stop_search();
+        self.play(m);
+        if self.announce_end() {
+            return;
+        }
+        if self.analyzing {
+            self.resume_analysis();
+        } else if !self.force && self.pos.side_to_move() == self.engine_color {
+            self.think();
+        }
+    }
+
+    /// Writes the result line when the game is over by the rules (not in analyze mode);
+    /// `true` when it is over.
+    fn announce_end(&mut self) -> bool {
+        match self.pos.outcome() {
+            Some(outcome) => {
+                if !self.analyzing {
+                    self.out.line(&result_line(outcome));
+                }
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn listener(&self, id: u64) -> Listener {
+        let events = self.events.clone();
+        Arc::new(move |e: &SearchEvent| {
+            let _ = events.send(Event::Search(id, e.clone()));
+        })
+    }
+
+    fn start(&mut self, job: Job, pos: Position, limits: Limits) {
+        self.search_id += 1;
+        self.last_info = None;
+        self.engine.set_position(pos);
+        self.engine.start(limits, self.listener(self.search_id));
+        self.job = job;
+    }
+
+    /// Gives up the running search: its answer, still delivered, is dropped.
+    fn stop_search(&mut self) {
+        if self.job != Job::Idle {
+            self.search_id += 1;
+            self.engine.stop();
+            self.engine.wait();
+            self.job = Job::Idle;
+        }
+        self.flush_pongs();
+    }
+
+    fn flush_pongs(&mut self) {
+        if !self.pongs.is_empty() {
+            let pongs = std::mem::take(&mut self.pongs);
+            self.out.lines(&pongs);
+        }
+    }
+
+    fn moves_made(&self) -> u32 {
+        (self.pos.move_number().saturating_sub(1)) / 2
+    }
+
+    fn think(&mut self) {
+        if self.ended || self.bad_position.is_some() || self.announce_end() {
+            return;
+        }
+        let limits = self.clock.limits(self.engine_color, self.moves_made());
+        self.start(Job::Think, self.pos.clone(), limits);
+    }
+
+    fn resume_analysis(&mut self) {
+        if !self.analyzing || self.bad_position.is_some() || self.pos.outcome().is_some() {
+            return;
+        }
+        self.stop_search();
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        self.start(Job::Analyze, self.pos.clone(), limits);
+    }
+
+    fn last_score(&self) -> Option<i64> {
+        self.last_info.as_ref().map(|i| score_value(i.score))
+    }
+
+    fn on_search(&mut self, event: SearchEvent) {
+        match event {
+            SearchEvent::Info(info) => {
+                if self.post {
+                    let guess = match self.job {
+                        Job::Ponder(m) => Some(m),
+                        _ => None,
+                    };
+                    self.out.line(&thinking_line(&info, guess));
+                }
+                if info.multipv == 1 {
+                    self.last_info = Some(info);
+                }
+            }
+            SearchEvent::BestMove { best, ponder } => {
+                if self.job != Job::Think {
+                    return;
+                }
+                self.job = Job::Idle;
+                self.engine.wait();
+                self.expected = ponder;
+                if let Some(m) = best {
+                    self.engine_move(m);
+                }
+                self.flush_pongs();
+            }
+        }
+    }
+
+    /// Plays the engine's move (or resigns, or offers a draw first, when the options ask).
+    fn engine_move(&mut self, m: Move) {
+        let score = self.last_score().unwrap_or(0);
+        self.losing_moves = if score <= -self.etiquette.resign_score {
+            self.losing_moves + 1
+        } else {
+            0
+        };
+        self.level_moves = if score.abs() <= 10 {
+            self.level_moves + 1
+        } else {
+            0
+        };
+        if self.etiquette.resign && self.losing_moves >= 3 {
+            self.out.line("resign");
+            self.ended = true;
+            return;
+        }
+        if self.etiquette.draw_offers && self.level_moves >= 8 && self.moves_made() >= 40 {
+            self.out.line("offer draw");
+        }
+        self.play(m);
+        self.out.line(&format!("move {}", move_to_xboard(m)));
+        if self.announce_end() {
+            return;
+        }
+        if self.ponder
+            && !self.force
+            && let Some(guess) = self.expected.filter(|&g| self.pos.is_legal(g))
+        {
+            let mut after = self.pos.clone();
+            after.play(guess);
+            if after.outcome().is_none() {
+                let mut limits = self.clock.limits(self.engine_color, self.moves_made() + 1);
+                limits.ponder = true;
+                self.start(Job::Ponder(guess), after, limits);
+            }
+        }
+    }
+
+    /// `lift SQUARE`: mark where the piece taken up (from the board or a hand) may go.
+    fn lift(&mut self, square: &str) {
+        let Some(pick) = pick_from_xboard(square) else {
+            self.error("bad parameters: not a square", square);
+            return;
+        };
+        let legal: Vec<Move> = if self.ended || self.pos.outcome().is_some() {
+            Vec::new()
+        } else {
+            legal_moves(&self.pos).iter().copied().collect()
+        };
+        self.out.line(&format!(
+            "highlight {}",
+            highlight_board(&self.pos, &legal, pick)
+        ));
+        // A pawn that promotes to a choice of pieces (the no-drop game): `choice` tells
+        // XBoard which, since its own list would leave out the 近卫. The queen first: XBoard's
+        // default.
+        if let Pick::Board(from) = pick {
+            let kinds: String = [
+                PieceKind::Queen,
+                PieceKind::Rook,
+                PieceKind::Bishop,
+                PieceKind::Cavalry,
+                PieceKind::Guard,
+            ]
+            .into_iter()
+            .filter(|&k| {
+                legal
+                    .iter()
+                    .any(|m| m.from() == Some(from) && m.promotion_kind() == Some(k))
+            })
+            .filter_map(PieceKind::letter)
+            .collect();
+            if kinds.len() > 1 {
+                self.out.line(&format!("choice {kinds}"));
+            }
+        }
+    }
+}

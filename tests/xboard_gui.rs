@@ -1,0 +1,305 @@
+//! The real XBoard, under a virtual X server (Xvfb), plays a game of each kind between two
+//! longjiang processes in CECP mode. The test reads XBoard's debug log and the game it saved
+//! (`-sgf`): every move the engines made must be legal and accepted by XBoard (no illegal-move
+//! claims, each relayed to the other engine), the game must end by the rules with the result
+//! the engine's rules give, and a screenshot of the final position is saved in
+//! `target/tmp/xboard/<variant>/final.png` (pieces in hand in the drop game).
+//!
+//! XBoard, Xvfb and ImageMagick come from `scripts/packages.txt`; `scripts/test` installs them.
+//! Each game is bounded: the engines search to depth 4 (a few seconds a game), XBoard is
+//! killed after a minute whatever happens, and the X server is stopped when the test ends.
+
+use longjiang::protocol::xboard::notation::move_text_from_xboard;
+use longjiang::protocol::xboard::report::result_line;
+use longjiang::rules::{Color, Position, Variant};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// How long one game may take before XBoard is killed and the test fails.
+const GAME_LIMIT: Duration = Duration::from_secs(60);
+
+/// Finds a program on the PATH or in `/usr/games` (where Debian puts XBoard).
+fn find(program: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .chain([PathBuf::from("/usr/games"), PathBuf::from("/usr/bin")])
+        .map(|dir| dir.join(program))
+        .find(|p| p.is_file())
+}
+
+fn need(program: &str, package: &str) -> PathBuf {
+    find(program).unwrap_or_else(|| {
+        panic!(
+            "{program} is missing (Debian package {package}): run scripts/test, which installs \
+             the packages in scripts/packages.txt"
+        )
+    })
+}
+
+/// A child process killed when dropped (Xvfb, XBoard).
+struct Killed(Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// The X server: stopped with SIGTERM when dropped, so that it removes its lock file and
+/// socket (a killed server leaves them behind and its display looks taken).
+struct XServer(Child);
+
+impl Drop for XServer {
+    fn drop(&mut self) {
+        let pid = self.0.id().to_string();
+        let _ = Command::new("kill").args(["-TERM", &pid]).status();
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.0.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Starts Xvfb on the first free display from :87 and returns it with its number.
+fn start_xvfb(xvfb: &Path) -> (XServer, u32) {
+    for n in 87..140 {
+        let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
+        if socket.exists() || Path::new(&format!("/tmp/.X{n}-lock")).exists() {
+            continue;
+        }
+        let child = Command::new(xvfb)
+            .args([
+                &format!(":{n}"),
+                "-screen",
+                "0",
+                "1280x1024x24",
+                "-nolisten",
+                "tcp",
+            ])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("Xvfb starts");
+        let mut server = XServer(child);
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while Instant::now() < deadline {
+            if socket.exists() {
+                return (server, n);
+            }
+            if let Ok(Some(_)) = server.0.try_wait() {
+                break; // display taken after all: try the next
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+    panic!("no display for Xvfb in :87 … :139");
+}
+
+/// The moves the engines announced (`move X` in XBoard's log), in order.
+fn engine_moves(debug: &str) -> Vec<String> {
+    debug
+        .lines()
+        .filter_map(|l| {
+            let (_, rest) = l
+                .split_once(" <first : ")
+                .or_else(|| l.split_once(" <second: "))?;
+            rest.strip_prefix("move ").map(str::to_string)
+        })
+        .collect()
+}
+
+/// The SAN moves of a saved game, comments and move numbers left out.
+fn pgn_moves(pgn: &str) -> Vec<String> {
+    let mut text = String::new();
+    let mut depth = 0;
+    for line in pgn.lines().filter(|l| !l.starts_with('[')) {
+        for c in line.chars().chain([' ']) {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                c if depth == 0 => text.push(c),
+                _ => {}
+            }
+        }
+    }
+    text.split_whitespace()
+        .filter(|w| !w.ends_with('.') && !["1-0", "0-1", "1/2-1/2", "*"].contains(w))
+        .map(str::to_string)
+        .collect()
+}
+
+fn play_one(xboard: &Path, import: &Path, display: u32, variant: Variant) {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("xboard")
+        .join(variant.name());
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("the output folder");
+    println!(
+        "XBoard, {variant}: log, game and screenshot in {}",
+        dir.display()
+    );
+    let engine = format!("{} --xboard", env!("CARGO_BIN_EXE_longjiang"));
+    let game = dir.join("game.pgn");
+    let debug = dir.join("debug.txt");
+    let args: Vec<String> = [
+        "-fcp",
+        &engine,
+        "-scp",
+        &engine,
+        "-variant",
+        variant.name(),
+        "-mode",
+        "TwoMachines",
+        "-tc",
+        "5",
+        "-inc",
+        "0",
+        "-depth",
+        "4",
+        "-ponderNextMove",
+        "false",
+        "-checkMates",
+        "false",
+        "-testClaims",
+        "true",
+        "-sgf",
+        &game.to_string_lossy(),
+        "-debug",
+        "-nameOfDebugFile",
+        &debug.to_string_lossy(),
+        "-popupExitMessage",
+        "false",
+        "-popupMoveErrors",
+        "false",
+        "-xanimate",
+        "-boardSize",
+        "Medium",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let child = Command::new(xboard)
+        .args(&args)
+        .current_dir(&dir)
+        // XBoard keeps its settings in $HOME/.xboardrc: never the user's.
+        .env("HOME", &dir)
+        .env("DISPLAY", format!(":{display}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("XBoard starts");
+    let xb = Killed(child);
+    // The game is saved when it ends.
+    let start = Instant::now();
+    let saved = loop {
+        let text = std::fs::read_to_string(&game).unwrap_or_default();
+        if text.contains("[Result ") && text.trim_end().ends_with(['0', '1', '2', '*']) {
+            break text;
+        }
+        assert!(
+            start.elapsed() < GAME_LIMIT,
+            "{variant}: no game saved after {GAME_LIMIT:?}; see {}",
+            debug.display()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    std::thread::sleep(Duration::from_millis(500));
+    let shot = dir.join("final.png");
+    let raw = dir.join("screen.png");
+    let status = Command::new(import)
+        .args(["-display", &format!(":{display}"), "-window", "root"])
+        .arg(&raw)
+        .status()
+        .expect("ImageMagick's import runs");
+    assert!(status.success(), "the screenshot");
+    let convert = need("convert", "imagemagick");
+    let status = Command::new(convert)
+        .arg(&raw)
+        .args(["-trim", "+repage"])
+        .arg(&shot)
+        .status()
+        .expect("convert runs");
+    assert!(status.success(), "cropping the screenshot");
+    drop(xb);
+
+    let log = std::fs::read_to_string(&debug).expect("XBoard's debug log");
+    assert!(
+        !log.contains("Illegal move"),
+        "{variant}: an illegal move in {}",
+        debug.display()
+    );
+    assert!(
+        !log.contains("False "),
+        "{variant}: a false claim in {}",
+        debug.display()
+    );
+    let moves = engine_moves(&log);
+    let mut pos = Position::start(variant.rules());
+    for (i, mv) in moves.iter().enumerate() {
+        let text = move_text_from_xboard(mv).unwrap_or_else(|| panic!("move {}: {mv}", i + 1));
+        let m = pos
+            .parse_move(&text)
+            .unwrap_or_else(|e| panic!("{variant}: move {} ({mv}): {e}", i + 1));
+        assert_eq!(
+            pos.outcome(),
+            None,
+            "{variant}: move {} after the end",
+            i + 1
+        );
+        pos.play(m);
+    }
+    // XBoard passed each move on to the other engine (all but the last, which ended it).
+    let relayed = log.matches(": usermove ").count();
+    assert!(
+        relayed + 1 >= moves.len(),
+        "{relayed} of {} moves relayed",
+        moves.len()
+    );
+    let outcome = pos
+        .outcome()
+        .unwrap_or_else(|| panic!("{variant}: the game did not end by the rules: {saved}"));
+    // The saved game has every move and ends with the engine's claim, which XBoard accepted.
+    assert_eq!(pgn_moves(&saved).len(), moves.len(), "{saved}");
+    let line = result_line(outcome);
+    let (score, comment) = line.split_once(' ').expect("a result line");
+    assert!(saved.contains(&format!("[Result \"{score}\"]")), "{saved}");
+    assert!(
+        saved.contains(&format!("{comment} {score}")),
+        "{line}: {saved}"
+    );
+    assert!(
+        saved.contains(&format!("[Variant \"{variant}\"]")),
+        "{saved}"
+    );
+    let png = std::fs::read(&shot).expect("the screenshot");
+    assert!(
+        png.starts_with(b"\x89PNG") && png.len() > 10_000,
+        "{}",
+        shot.display()
+    );
+    if variant.rules().drops {
+        let held: u32 = Color::ALL.iter().map(|&c| pos.hand(c).total()).sum();
+        assert!(
+            held > 0,
+            "the final position of the drop game has pieces in hand"
+        );
+    }
+}
+
+#[test]
+fn xboard_plays_both_games_under_xvfb() {
+    let xboard = need("xboard", "xboard");
+    let xvfb = need("Xvfb", "xvfb");
+    let import = need("import", "imagemagick");
+    let (_server, display) = start_xvfb(&xvfb);
+    for variant in Variant::ALL {
+        play_one(&xboard, &import, display, variant);
+    }
+}
