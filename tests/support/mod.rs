@@ -1,0 +1,3 @@
+//! Helpers shared by the web board's tests.
+
+pub mod http;
