@@ -125,12 +125,11 @@ pub fn wait_event(
             let event: String = buf[..i].to_string();
             buf.drain(..i + 2);
             for line in event.lines() {
-                if let Some(data) = line.strip_prefix("data: ") {
-                    if let Ok(v) = serde_json::from_str::<Value>(data) {
-                        if done(&v) {
-                            return Some(v);
-                        }
-                    }
+                let data = line.strip_prefix("data: ");
+                if let Some(v) = data.and_then(|d| serde_json::from_str::<Value>(d).ok())
+                    && done(&v)
+                {
+                    return Some(v);
                 }
             }
         }
