@@ -87,7 +87,8 @@ fn side_letter(c: Color) -> &'static str {
 }
 
 /// A score from the first player's point of view as centipawns for the bar and the graph
-/// (a mate counts as ±10000 less its distance), and as text (`+0.35`, `#5`, `#-3`).
+/// (a mate counts as ±10000 less its distance in plies), and as text (`+0.35`; a mate in
+/// moves as chess GUIs write it: `#3` the first player mates in three, `#-2` it is mated).
 pub fn score_for_first(score: Score, to_move: Color) -> (i32, String) {
     let sign = if to_move == Color::Black { 1 } else { -1 };
     match score {
@@ -98,7 +99,8 @@ pub fn score_for_first(score: Score, to_move: Color) -> (i32, String) {
         Score::Mate(n) => {
             let n = n * sign;
             let v = if n > 0 { 10_000 - n } else { -10_000 - n };
-            (v, format!("#{n}"))
+            let moves = (n.abs() + 1) / 2;
+            (v, format!("#{}{moves}", if n < 0 { "-" } else { "" }))
         }
     }
 }

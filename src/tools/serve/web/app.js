@@ -443,5 +443,6 @@
     await newGame();
   }
   window.ljView = () => view;
+  window.ljBusy = () => busy;
   resume();
 })();
