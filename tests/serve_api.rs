@@ -435,6 +435,22 @@ fn analysis_streams_lines_and_the_graph_scores_the_line() {
             p.play(m);
         }
     }
+    // The stream read above is closed: with nobody watching, the analysis stops by itself.
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while get(s.addr, &format!("/api/games/{id}")).json()["analysing"] == true {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the analysis went on unwatched"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // Started again and stopped by request.
+    let a = post(
+        s.addr,
+        &format!("/api/games/{id}/analysis"),
+        &json!({"on": true}),
+    );
+    assert_eq!(a.json()["analysing"], true);
     let a = post(
         s.addr,
         &format!("/api/games/{id}/analysis"),

@@ -15,7 +15,7 @@
 //! | `POST …/position` | `{text, variant}` | SFEN or Fairy-Stockfish FEN |
 //! | `POST …/record` / `GET …/record` | `{text}` | loads / saves a game record |
 //! | `POST …/analysis` | `{on, multipv}` | starts or stops infinite analysis |
-//! | `GET …/events` | | the analysis, as server-sent events |
+//! | `GET …/events` | | the analysis as server-sent events; it stops when its last stream closes |
 //! | `POST …/graph` | `{nodes}` | scores every position of the line |
 
 use super::analysis::{self, MAX_LINES};
@@ -285,18 +285,38 @@ async fn graph(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> R
     Ok(view(&id, &e))
 }
 
+/// One page's view of a game's analysis stream. When the last one goes away (a closed tab)
+/// the analysis stops, so that nobody keeps an engine busy for nothing.
+struct Watcher {
+    rx: Option<tokio::sync::watch::Receiver<Arc<str>>>,
+    entry: Arc<Entry>,
+}
+
+impl Drop for Watcher {
+    fn drop(&mut self) {
+        drop(self.rx.take());
+        if self.entry.events.receiver_count() == 0 {
+            analysis::stop_analysis(&self.entry);
+        }
+    }
+}
+
 async fn events(State(app): State<App>, Path(id): Path<String>) -> Result<Response, Failure> {
     let e = entry(&app, &id)?;
-    let rx = e.events.subscribe();
-    let stream = futures_util::stream::unfold((rx, e, true), |(mut rx, e, first)| async move {
+    let watcher = Watcher {
+        rx: Some(e.events.subscribe()),
+        entry: Arc::clone(&e),
+    };
+    let stream = futures_util::stream::unfold((watcher, true), |(mut w, first)| async move {
+        let rx = w.rx.as_mut()?;
         if !first && rx.changed().await.is_err() {
             return None;
         }
-        e.touch();
         let data = rx.borrow_and_update().to_string();
+        w.entry.touch();
         Some((
             Ok::<Event, std::convert::Infallible>(Event::default().data(data)),
-            (rx, e, false),
+            (w, false),
         ))
     });
     Ok(Sse::new(stream)

@@ -264,7 +264,7 @@ impl Game {
     }
 
     /// Loads the first game of a record text; the board shows its start, ready to step
-    /// through. On error the game is unchanged.
+    /// through, and the engine plays neither side. On error the game is unchanged.
     pub fn load_record(&mut self, text: &str) -> Result<usize, String> {
         let games = GameRecord::parse_many(text).map_err(|e| e.to_string())?;
         let Some(rec) = games.into_iter().next() else {
@@ -279,6 +279,8 @@ impl Game {
         self.start = start;
         self.moves = rec.moves.clone();
         self.cursor = 0;
+        // A record is loaded to be replayed and analysed: the engine plays no side of it.
+        self.engine_side = None;
         self.line_changed();
         self.result = rec
             .tag("Result")

@@ -45,7 +45,6 @@
     } finally {
       busy = false;
     }
-    await maybeEngine();
     return true;
   }
 
@@ -134,9 +133,10 @@
     return { "+P": "成 枪兵", R: "成 戟兵", N: "成 骑兵", B: "成 僧兵", G: "成 近卫", Q: "成 副将" }[k] || k;
   }
 
-  function play(m) {
+  // The player's move; then the engine's reply when it plays the other side.
+  async function play(m) {
     board.marks = { selected: null, targets: [] };
-    act(game("/move"), { move: m });
+    if (await act(game("/move"), { move: m })) await maybeEngine();
   }
 
   function show(v) {
@@ -258,7 +258,8 @@
       li.appendChild(s);
     });
     const cur = ol.querySelector(".current");
-    if (cur) cur.scrollIntoView({ block: "nearest" });
+    // Keep the current move in sight by scrolling the list only (not the page).
+    if (cur) ol.scrollTop = Math.max(0, cur.offsetTop - ol.offsetTop - ol.clientHeight / 2);
     $("result").textContent = view.outcome ? view.outcome.text : "";
   }
 
