@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 use std::collections::BTreeSet;
 use std::net::SocketAddr;
 use std::time::Duration;
-use support::http::{get, post, request, wait_event};
+use support::http::{get, post, request, request_typed, wait_event};
 
 fn server(config: Config) -> RunningServer {
     spawn("127.0.0.1:0".parse().unwrap(), config).expect("server starts")
@@ -155,6 +155,16 @@ fn bad_requests_get_clear_errors() {
             a.body
         );
     }
+    // A body not declared as JSON (what another site's page could send unasked).
+    let a = request_typed(
+        s.addr,
+        "POST",
+        &path,
+        Some("{\"move\": \"f2f4\"}"),
+        "text/plain",
+    )
+    .unwrap();
+    assert_eq!(a.status, 415, "{}", a.body);
     let big = format!("{{\"move\": \"{}\"}}", "x".repeat(300 * 1024));
     let a = request(s.addr, "POST", &path, Some(&big)).unwrap();
     assert_eq!(a.status, 413, "an oversized body is refused");

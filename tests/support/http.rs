@@ -21,19 +21,31 @@ impl Answer {
     }
 }
 
-/// Sends one request and reads the whole answer (the server closes the connection).
+/// Sends one request with a JSON body and reads the whole answer (the server closes the
+/// connection).
 pub fn request(
     addr: SocketAddr,
     method: &str,
     path: &str,
     body: Option<&str>,
 ) -> std::io::Result<Answer> {
+    request_typed(addr, method, path, body, "application/json")
+}
+
+/// Like `request`, with the body's content type given.
+pub fn request_typed(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+    content_type: &str,
+) -> std::io::Result<Answer> {
     let mut s = TcpStream::connect_timeout(&addr, Duration::from_secs(10))?;
     s.set_read_timeout(Some(Duration::from_secs(120)))?;
     let body = body.unwrap_or("");
     let head = format!(
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
-         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+         Content-Type: {content_type}\r\nContent-Length: {}\r\n\r\n",
         body.len()
     );
     s.write_all(head.as_bytes())?;

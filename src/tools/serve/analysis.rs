@@ -70,8 +70,8 @@ pub async fn start_analysis(
         (g.position(), g.cursor, g.version)
     };
     stop_analysis(entry);
-    if pos.outcome().is_some() {
-        return Err("the game is over: nothing to analyse".into());
+    if !crate::movegen::has_legal_move(&pos) {
+        return Err("no legal move here (checkmate or stalemate): nothing to analyse".into());
     }
     let mut lease = store.pool.take().await?;
     let lines: Arc<Mutex<Vec<Value>>> = Arc::new(Mutex::new(Vec::new()));

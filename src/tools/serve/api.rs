@@ -1,5 +1,6 @@
 //! The HTTP interface: the page's files, and a JSON API under `/api/games`. Every request
-//! body is read as raw bytes (capped), parsed as a JSON object here, and every field checked;
+//! body must be declared `application/json`, is read as raw bytes (capped), parsed as a JSON
+//! object here, and every field checked;
 //! an error is `{"error": "…"}` with a 4xx status and changes nothing. The page never judges a
 //! rule: every answer that changes a game carries the new view, legal moves included.
 //!
@@ -24,8 +25,9 @@ use super::store::{Entry, Store, lock};
 use crate::rules::Variant;
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Path, State};
-use axum::http::{StatusCode, header};
+use axum::extract::{DefaultBodyLimit, Path, Request, State};
+use axum::http::{Method, StatusCode, header};
+use axum::middleware::Next;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -324,6 +326,27 @@ async fn events(State(app): State<App>, Path(id): Path<String>) -> Result<Respon
         .into_response())
 }
 
+/// Refuses a POST whose body is not declared as JSON. Besides checking the input, this keeps
+/// other web sites out: a page elsewhere can send a plain-text POST to this server unasked,
+/// but a JSON one only after a CORS preflight, which this server never grants.
+async fn json_only(req: Request, next: Next) -> Response {
+    if req.method() == Method::POST {
+        let json = req
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.trim_start().starts_with("application/json"));
+        if !json {
+            return Failure(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "a request body must be sent as application/json".into(),
+            )
+            .into_response();
+        }
+    }
+    next.run(req).await
+}
+
 fn asset(content_type: &'static str, body: &'static str) -> Response {
     (
         [
@@ -369,6 +392,7 @@ pub fn router(store: Arc<Store>) -> Router {
         )
         .merge(api)
         .fallback(|| async { Failure(StatusCode::NOT_FOUND, "no such page".into()) })
+        .layer(axum::middleware::from_fn(json_only))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(store)
 }
