@@ -293,15 +293,21 @@
   }
 
   function evalBar(cp, text) {
+    // The light part is the first player's share, on its side of the board.
     const share = 0.5 + 0.5 * Math.tanh(cp / 500);
-    const up = board.flipped ? 1 - share : share;
-    $("evalfill").style.height = (up * 100).toFixed(1) + "%";
+    const fill = $("evalfill");
+    fill.style.top = board.flipped ? "0" : "auto";
+    fill.style.bottom = board.flipped ? "auto" : "0";
+    fill.style.height = (share * 100).toFixed(1) + "%";
     $("evaltext").textContent = text;
   }
 
   function evalFromScores() {
     const s = view.scores[view.cursor];
-    if (s !== null && s !== undefined) evalBar(s, (s / 100).toFixed(2));
+    if (s === null || s === undefined) return;
+    // Mates are ±10000 less their distance in plies (the server's scale).
+    const mate = Math.abs(s) >= 9000 ? Math.ceil((10000 - Math.abs(s)) / 2) : null;
+    evalBar(s, mate === null ? (s / 100).toFixed(2) : (s > 0 ? "#" : "#-") + mate);
   }
 
   async function toggleAnalysis() {

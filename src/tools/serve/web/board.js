@@ -35,7 +35,9 @@ const LJ = (() => {
     el("path", { d: BELL, class: "bell" }, g);
     const red = p.k === "+P";
     if (opts.letters) {
-      const t = el("text", { x: 0, y: 9, class: "pname letter" + (red ? " promoted" : "") }, g);
+      // Letters stay upright for both sides: they are there to be read at a glance.
+      const t = el("text", { x: 0, y: 9, class: "pname letter" + (red ? " promoted" : ""),
+        transform: up ? "" : "rotate(180)" }, g);
       t.textContent = LETTER[p.k] || p.k;
     } else {
       const name = p.name || "";
