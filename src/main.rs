@@ -30,6 +30,8 @@ enum Command {
     Record(tools::record::RecordArgs),
     /// Play a tournament between engines (USI or UCI, through pipes); see docs/match.md.
     Match(tools::matches::MatchArgs),
+    /// Serve a web board to play and analyse in a browser (loopback unless --host).
+    Serve(tools::serve::ServeArgs),
 }
 
 /// Parses the command line; a usage error becomes one line on stderr and exit status 2
@@ -77,6 +79,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => tools::bench::run(&args),
         Some(Command::Record(args)) => tools::record::run(&args),
         Some(Command::Match(args)) => tools::matches::run(&args),
+        Some(Command::Serve(args)) => tools::serve::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

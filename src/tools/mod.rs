@@ -4,6 +4,7 @@ pub mod bench;
 pub mod matches;
 pub mod perft;
 pub mod record;
+pub mod serve;
 
 use std::io::Write;
 

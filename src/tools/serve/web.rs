@@ -1,0 +1,12 @@
+//! The page's files, written in this project and built into the binary: no build step, no
+//! framework, no board library. `board.js` draws the SVG board and pieces; `app.js` talks to
+//! the API and drives the controls.
+
+/// The page.
+pub const INDEX: &str = include_str!("web/index.html");
+/// Its style sheet.
+pub const STYLE: &str = include_str!("web/style.css");
+/// The SVG board: squares, the seed's pointed pieces, highlights, hands.
+pub const BOARD: &str = include_str!("web/board.js");
+/// The controls: moves, new game, analysis, records.
+pub const APP: &str = include_str!("web/app.js");
