@@ -42,6 +42,22 @@ pub struct Session {
     started: bool,
 }
 
+/// What a failing command must leave as it was: the position (start and moves), the options,
+/// the mode and the table size. [`Session::snapshot`] takes one; the fuzz tests compare them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    /// The SFEN of the position the last accepted `position` command started from.
+    pub root: String,
+    /// The moves played from it, in ASCII.
+    pub moves: Vec<String>,
+    /// The option values.
+    pub options: Options,
+    /// The dialect.
+    pub mode: Mode,
+    /// The table size in use, in MiB.
+    pub hash_mb: usize,
+}
+
 /// Runs the protocol until `quit` or end of input, reading `input` and writing to `out`.
 pub fn run<R: BufRead>(mut input: R, out: Output) {
     let mut session = Session::new(out);
@@ -79,6 +95,17 @@ impl Session {
             options,
             answered: Arc::new(AtomicBool::new(true)),
             started: false,
+        }
+    }
+
+    /// The state a failing command must not change (see [`Snapshot`]).
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            root: self.root.to_sfen(),
+            moves: self.moves.iter().map(|m| m.to_string()).collect(),
+            options: self.options.clone(),
+            mode: self.mode,
+            hash_mb: self.engine.hash_mb(),
         }
     }
 
