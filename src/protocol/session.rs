@@ -218,7 +218,16 @@ impl Session {
         let change = Options::parse_change(name, value)?;
         self.not_busy("setoption")?;
         match change {
-            Change::Hash(mb) => self.engine.set_hash_mb(mb),
+            Change::Hash(mb) => {
+                // Refused, not lowered: the old table stays, as after any failing command.
+                let old = self.engine.hash_mb();
+                let refused =
+                    |e: String| format!("setoption: {name} {e}; the table stays {old} MiB");
+                super::memory::check_table(mb, super::memory::available_mib()).map_err(refused)?;
+                self.engine
+                    .try_set_hash_mb(mb)
+                    .map_err(|e| refused(format!("{mb} MiB cannot be allocated ({e})")))?;
+            }
             Change::Threads(n) => self.engine.set_threads(n),
             Change::MultiPv(n) => self.engine.set_multipv(n),
             Change::MoveOverhead(d) => self.engine.set_move_overhead(d),

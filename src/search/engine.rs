@@ -85,6 +85,14 @@ impl Engine {
         }
     }
 
+    /// Resizes (and so clears) the table to `mb` MiB (1 ..= `MAX_HASH_MB`), or keeps the old
+    /// table when the memory cannot be had. Waits for a running search first.
+    pub fn try_set_hash_mb(&mut self, mb: usize) -> Result<(), std::collections::TryReserveError> {
+        self.finish();
+        self.tt = Arc::new(TranspositionTable::try_new(mb.clamp(1, MAX_HASH_MB))?);
+        Ok(())
+    }
+
     /// The table size in use, in MiB.
     pub fn hash_mb(&self) -> usize {
         self.tt.size_bytes() >> 20

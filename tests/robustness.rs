@@ -1,0 +1,105 @@
+//! The defects of issue 21 (what a careless GUI, a script or a new user sends), one test each:
+//! the real binary through its pipes, or the library where the defect lives there.
+
+mod engine_driver;
+
+use engine_driver::{Engine, PROMPT};
+
+/// Defect 1: The advertised maximum `USI_Hash` on a machine that cannot hold it: one error line
+/// before `readyok`, the old table kept; a size that fits is taken.
+#[test]
+fn a_hash_size_the_machine_cannot_hold_is_refused() {
+    let mut e = Engine::start();
+    let free = longjiang::protocol::memory::available_mib();
+    let lines = e.ask("setoption name USI_Hash value 65536");
+    if free.is_some_and(|m| m / 8 * 7 < 65536) {
+        assert_eq!(lines.len(), 1, "{}", e.log());
+        assert!(
+            lines[0].starts_with("info string error: setoption: USI_Hash 65536 MiB does not fit"),
+            "{}",
+            e.log()
+        );
+        assert!(lines[0].ends_with("the table stays 64 MiB"), "{}", e.log());
+    }
+    // The engine is alive and searches.
+    e.send("go depth 1");
+    let lines = e.until_prefix(PROMPT, "bestmove");
+    assert!(
+        lines.last().is_some_and(|l| l.starts_with("bestmove ")),
+        "{}",
+        e.log()
+    );
+    assert_eq!(
+        e.ask("setoption name USI_Hash value 2"),
+        Vec::<String>::new()
+    );
+    e.send("quit");
+    assert!(e.wait_exit(PROMPT).is_some_and(|s| s.success()));
+}
+
+/// Defect 2: A record whose `Reason` claims an end the final position does not have is refused
+/// (protocol.md's example used to claim a checkmate after a move with 49 replies).
+#[test]
+fn a_claimed_checkmate_must_be_one() {
+    use longjiang::notation::record::GameRecord;
+    let moves = "f2f4 e9e7 f4f5 e7e6 f5e6 f9f7 e6f7 g9g8 f7g8+";
+    let record = |reason: &str| {
+        format!(
+            "[Variant \"longjiang\"]\n[Result \"1-0\"]\n[Reason \"{reason}\"]\n\
+             [Moves \"{moves}\"]\n\n1. 六四 五七\n2. 六五 五六\n3. 六Ｘ五六 六七\n\
+             4. 五Ｘ六七 七八\n5. 六Ｘ七八成\n1-0\n"
+        )
+    };
+    let e = GameRecord::parse(&record("checkmate"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("Reason 'checkmate' contradicts the final position (the game is not over: 49 legal moves)"),
+        "{e}"
+    );
+    for claim in ["stalemate", "fourfold repetition", "perpetual check by x"] {
+        assert!(GameRecord::parse(&record(claim)).is_err(), "{claim}");
+    }
+    assert!(GameRecord::parse(&record("resignation")).is_ok());
+    // protocol.md's example reads.
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/protocol.md")).unwrap();
+    let start = doc.find("[Variant \"longjiang\"]\n[Black").unwrap();
+    let end = start + doc[start..].find("```").unwrap();
+    assert!(
+        GameRecord::parse(&doc[start..end]).is_ok(),
+        "{}",
+        &doc[start..end]
+    );
+}
+
+/// Defect 3: `record write` ends a mate with its result and reason; a move after it is refused because
+/// the game is over.
+#[test]
+fn record_write_gives_the_result_of_a_mate() {
+    use longjiang::tools::record::write_record;
+    let sfen = "k9/10/2K7/1Q8/10/10/10/10/10/10 b - - 00 1";
+    let moves = |m: &str| m.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+    let text = write_record("longjiang", Some(sfen), &[], &moves("b7b9")).unwrap();
+    assert!(
+        text.contains("[Result \"1-0\"]\n[Reason \"checkmate\"]\n"),
+        "{text}"
+    );
+    assert!(text.ends_with("\n1-0\n"), "{text}");
+    let e = write_record("longjiang", Some(sfen), &[], &moves("b7b9 a10a9")).unwrap_err();
+    assert_eq!(e, "move 2 (a10a9): the game is over (checkmate, 1-0)");
+}
+
+/// Defect 4: A record from an SFEN with the second player to move on move 1: `1... X` then `2. Y`,
+/// and it reads back.
+#[test]
+fn move_numbers_after_the_second_player_starts() {
+    use longjiang::notation::record::GameRecord;
+    use longjiang::tools::record::write_record;
+    let sfen = "rnbgqkgbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBGQKGBNR w - KQkq 00 1";
+    let moves: Vec<String> = ["f9f7", "f2f4", "e9e7"].map(str::to_string).to_vec();
+    let text = write_record("longjiang", Some(sfen), &[], &moves).unwrap();
+    assert!(text.contains("\n1... 六七\n2. 六四 五七\n*\n"), "{text}");
+    let back = GameRecord::parse(&text).unwrap();
+    assert_eq!(back.moves.len(), 3);
+    assert!(GameRecord::parse(&text.replace("2. ", "1. ")).is_err());
+}
