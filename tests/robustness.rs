@@ -103,3 +103,64 @@ fn move_numbers_after_the_second_player_starts() {
     assert_eq!(back.moves.len(), 3);
     assert!(GameRecord::parse(&text.replace("2. ", "1. ")).is_err());
 }
+
+/// Defect 5: the largest move number an SFEN holds, then a move: the move number stays at the
+/// largest (it used to wrap to 0) and `d` writes an SFEN that reads back.
+#[test]
+fn the_move_number_does_not_wrap() {
+    let mut e = Engine::start();
+    let k = "rnbgqkgbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBGQKGBNR b - KQkq 00";
+    assert_eq!(
+        e.ask(&format!("position sfen {k} 4294967295 moves f2f4")),
+        Vec::<String>::new()
+    );
+    let sfen = e.sfen();
+    assert!(sfen.ends_with(" w - KQkq 00 4294967295"), "{sfen}");
+    assert_eq!(
+        e.ask(&format!("position sfen {sfen}")),
+        Vec::<String>::new(),
+        "{}",
+        e.log()
+    );
+    assert_eq!(e.sfen(), sfen);
+    let pos = longjiang::rules::Position::from_sfen(&sfen, longjiang::rules::LONGJIANG);
+    assert!(pos.is_ok(), "{sfen}: {:?}", pos.err());
+}
+
+/// Runs the binary with `args`; its status and standard error.
+fn cli(args: &[&str]) -> (Option<i32>, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_longjiang"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Defect 6: a usage error names what is missing, in one line.
+#[test]
+fn usage_errors_name_what_is_missing() {
+    let cases: [(&[&str], &str); 3] = [
+        (
+            &["perft"],
+            "longjiang: the following required arguments were not provided: <DEPTH> \
+             (see longjiang perft --help)\n",
+        ),
+        (
+            &["record"],
+            "longjiang: longjiang record needs a subcommand: write, read, check \
+             (see longjiang record --help)\n",
+        ),
+        (
+            &["match", "--engine", "cmd=a", "--engine", "cmd=b"],
+            "longjiang: the following required arguments were not provided: --out <DIR> \
+             (see longjiang match --help)\n",
+        ),
+    ];
+    for (args, want) in cases {
+        assert_eq!(cli(args), (Some(2), want.to_string()), "{args:?}");
+    }
+}
