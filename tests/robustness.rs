@@ -164,3 +164,43 @@ fn usage_errors_name_what_is_missing() {
         assert_eq!(cli(args), (Some(2), want.to_string()), "{args:?}");
     }
 }
+
+/// Defect 7: a match whose engine refuses an option, or does not declare it, stops before
+/// the first game and says which option and what the engine answered.
+#[test]
+fn a_refused_engine_option_stops_the_match() {
+    let bin = env!("CARGO_BIN_EXE_longjiang");
+    let dir = std::env::temp_dir().join(format!("lj-robust-options-{}", std::process::id()));
+    let out = dir.to_string_lossy().into_owned();
+    let run = |option: &str| {
+        cli(&[
+            "match",
+            "--engine",
+            &format!("cmd={bin},name=a,{option}"),
+            "--engine",
+            &format!("cmd={bin},name=b"),
+            "--tc",
+            "nodes=100",
+            "--out",
+            &out,
+        ])
+    };
+    let (code, err) = run("option.Threads=0");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains(
+            "engine a: option Threads=0: the engine answered 'info string error: setoption: \
+             Threads value '0' is not an integer in 1 … 256'"
+        ),
+        "{err}"
+    );
+    let (code, err) = run("option.Foo=1");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains(
+            "engine a: option Foo: the engine declares no such option (it has USI_Hash, Threads,"
+        ),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

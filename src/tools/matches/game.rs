@@ -109,7 +109,9 @@ pub fn play(
                 ctx.log.clone(),
             ) {
                 Ok(e) => *seat.engine = Some(e),
-                Err(Failure::Spawn(s)) => return Err(format!("engine {name}: {s}")),
+                Err(Failure::Spawn(s) | Failure::Rejected(s)) => {
+                    return Err(format!("engine {name}: {s}"));
+                }
                 Err(f) => {
                     let f = finished(Some(!c), format!("{name} {f}"), moves);
                     return Ok(conclude(seats, f));

@@ -24,6 +24,9 @@ pub enum Failure {
     Crash(String),
     /// It did not answer in time.
     Hang(String),
+    /// It refused an option the user gave, or does not declare it (a setup error: the match
+    /// stops).
+    Rejected(String),
 }
 
 impl fmt::Display for Failure {
@@ -32,6 +35,7 @@ impl fmt::Display for Failure {
             Failure::Spawn(s) => write!(f, "could not start: {s}"),
             Failure::Crash(s) => write!(f, "crashed ({s})"),
             Failure::Hang(s) => write!(f, "did not answer {s}"),
+            Failure::Rejected(s) => write!(f, "{s}"),
         }
     }
 }
@@ -181,7 +185,15 @@ impl Engine {
             }
         }
         for (name, value) in &spec.options {
+            if !declared.is_empty() && !declared.iter().any(|d| d.name.eq_ignore_ascii_case(name)) {
+                let names: Vec<&str> = declared.iter().map(|d| d.name.as_str()).collect();
+                return Err(Failure::Rejected(format!(
+                    "option {name}: the engine declares no such option (it has {})",
+                    names.join(", ")
+                )));
+            }
             engine.send(&format!("setoption name {name} value {value}"))?;
+            engine.sync_checked(&format!("option {name}={value}"))?;
         }
         let candidates: &[&str] = match spec.proto {
             Proto::Usi => &["Variant", "USI_Variant", "UCI_Variant"],
@@ -194,6 +206,7 @@ impl Engine {
         {
             let value = variant_value(opt, variant);
             engine.send(&format!("setoption name {} value {value}", opt.name))?;
+            engine.sync_checked(&format!("option {}={value} (the game)", opt.name))?;
         }
         engine.sync()?;
         Ok(engine)
@@ -226,6 +239,35 @@ impl Engine {
         let deadline = Instant::now() + self.timeout;
         while self.line_before(deadline, "isready")?.trim() != "readyok" {}
         Ok(())
+    }
+
+    /// `isready` after a `setoption`: an error the engine printed before `readyok` (`info
+    /// string error …`, `No such option …`, `error …`) refuses the option, naming `what`.
+    fn sync_checked(&mut self, what: &str) -> Result<(), Failure> {
+        self.send("isready")?;
+        let deadline = Instant::now() + self.timeout;
+        let mut complaint = None;
+        loop {
+            let line = self.line_before(deadline, "isready")?;
+            let t = line.trim();
+            if t == "readyok" {
+                break;
+            }
+            let lower = t.to_ascii_lowercase();
+            if complaint.is_none()
+                && (lower.starts_with("info string error")
+                    || lower.starts_with("error")
+                    || lower.contains("no such option"))
+            {
+                complaint = Some(t.to_string());
+            }
+        }
+        match complaint {
+            Some(c) => Err(Failure::Rejected(format!(
+                "{what}: the engine answered '{c}'"
+            ))),
+            None => Ok(()),
+        }
     }
 
     /// Prepares a new game: `usinewgame`/`ucinewgame`, then `isready`.
