@@ -204,3 +204,67 @@ fn a_refused_engine_option_stops_the_match() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Defect 11: `go perft 70` was refused by no depth limit and ran on the reader, so `stop`
+/// and `quit` were never read. Now depths above 20 are refused, a deep perft runs on its own
+/// thread, `isready` is answered after a perft's lines, and `stop` and `quit` end it.
+#[test]
+fn perft_is_bounded_and_can_be_stopped() {
+    let mut e = Engine::start();
+    assert_eq!(
+        e.ask("go perft 70"),
+        vec!["info string error: go perft: depth '70' is out of range (1 … 20)"]
+    );
+    // A small perft: its lines come before the readyok of the isready after it.
+    let lines = e.ask("go perft 2");
+    assert_eq!(lines.len(), 26 + 3, "{}", e.log());
+    assert_eq!(lines[27], "Nodes searched: 676");
+    // A perft of hours: stop ends it at once with one line, and the engine goes on.
+    e.send("go perft 12");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    e.send("stop");
+    let lines = e.until_prefix(PROMPT, "info string perft 12: stopped after");
+    assert_eq!(lines.len(), 1, "{}", e.log());
+    assert_eq!(e.ask(""), Vec::<String>::new(), "{}", e.log());
+    e.send("go depth 1");
+    assert!(
+        e.until_prefix(PROMPT, "bestmove")
+            .last()
+            .is_some_and(|l| l.starts_with("bestmove"))
+    );
+    // quit during a perft ends the process.
+    e.send("go perft 12");
+    e.send("quit");
+    assert!(
+        e.wait_exit(PROMPT).is_some_and(|s| s.success()),
+        "{}",
+        e.log()
+    );
+}
+
+/// Defect 9 (through the pipes): out-of-range numbers are refused for their size.
+#[test]
+fn numbers_out_of_range_say_so() {
+    let mut e = Engine::start();
+    assert_eq!(
+        e.ask("go perft 99999999999"),
+        vec!["info string error: go perft: depth '99999999999' is out of range (1 … 20)"]
+    );
+    assert_eq!(
+        e.ask("go depth 4294967296"),
+        vec!["info string error: go: depth '4294967296' is out of range (0 … 4294967295)"]
+    );
+}
+
+/// Defect 14: a byte-order mark before the first command is not part of it.
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let mut e = Engine::start();
+    e.send_bytes(b"\xef\xbb\xbfisready\n");
+    assert_eq!(
+        e.next_line(PROMPT).as_deref(),
+        Some("readyok"),
+        "{}",
+        e.log()
+    );
+}

@@ -1,6 +1,7 @@
 //! Reading one input line into a [`Command`]: pure text work, no engine state, so the reader can
 //! be fuzzed on its own. Whether a position or move is legal is decided later, by the session.
 
+use crate::movegen::MAX_PERFT_DEPTH;
 use std::fmt;
 
 /// Where a `position` command starts.
@@ -131,7 +132,29 @@ fn time_value(key: &str, word: Option<&str>) -> Result<u64, CommandError> {
     };
     match word.parse::<i64>() {
         Ok(n) => Ok(n.max(0) as u64),
+        // Digits beyond i64: a negative one is still a fallen flag (0), a positive one is
+        // refused by its size, not its form.
+        Err(_) if is_integer(word) && word.starts_with('-') => Ok(0),
+        Err(_) if is_integer(word) => err(format!(
+            "go: {key} '{word}' is too large (at most {})",
+            i64::MAX
+        )),
         Err(_) => err(format!("go: {key} '{word}' is not an integer")),
+    }
+}
+
+/// Whether `word` is an integer, whatever its size: an optional sign, then digits.
+fn is_integer(word: &str) -> bool {
+    let digits = word.strip_prefix(['-', '+']).unwrap_or(word);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// A count in `min ..= max`; the error tells a malformed number from one out of range.
+fn ranged(what: &str, word: &str, min: u32, max: u32) -> Result<u32, CommandError> {
+    match word.parse::<u32>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        _ if is_integer(word) => err(format!("{what} '{word}' is out of range ({min} … {max})")),
+        _ => err(format!("{what} '{word}' is not an integer")),
     }
 }
 
@@ -139,8 +162,7 @@ fn count_value(key: &str, word: Option<&str>) -> Result<u32, CommandError> {
     let Some(word) = word else {
         return err(format!("go: {key} needs a number"));
     };
-    word.parse::<u32>()
-        .map_err(|_| CommandError(format!("go: {key} '{word}' is not a non-negative integer")))
+    ranged(&format!("go: {key}"), word, 0, u32::MAX)
 }
 
 /// Keywords that end a `searchmoves` list.
@@ -164,12 +186,7 @@ const GO_KEYWORDS: [&str; 14] = [
 fn parse_go(words: &[&str]) -> Result<Command, CommandError> {
     if words.first() == Some(&"perft") {
         return match words {
-            [_, n] => n
-                .parse::<u32>()
-                .ok()
-                .filter(|&d| d >= 1)
-                .map(Command::Perft)
-                .ok_or_else(|| CommandError(format!("go perft: depth '{n}' must be 1 or more"))),
+            [_, n] => ranged("go perft: depth", n, 1, MAX_PERFT_DEPTH).map(Command::Perft),
             _ => err("go perft takes one depth: go perft <n>"),
         };
     }
@@ -279,6 +296,9 @@ fn no_args(cmd: Command, name: &str, rest: &[&str]) -> Result<Command, CommandEr
 
 /// Reads one line of input.
 pub fn parse(line: &str) -> Result<Command, CommandError> {
+    // A byte-order mark (some Windows GUIs and editors write one before the first line) is
+    // not part of the command.
+    let line = line.strip_prefix('\u{feff}').unwrap_or(line);
     let words: Vec<&str> = line.split_whitespace().collect();
     let Some((&first, rest)) = words.split_first() else {
         return Ok(Command::Empty);
@@ -309,12 +329,7 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
         "eval" => no_args(Command::Eval, first, rest),
         "bench" => match rest {
             [] => Ok(Command::Bench(None)),
-            [d] => d
-                .parse::<u32>()
-                .ok()
-                .filter(|&d| d >= 1)
-                .map(|d| Command::Bench(Some(d)))
-                .ok_or_else(|| CommandError(format!("bench: depth '{d}' must be 1 or more"))),
+            [d] => ranged("bench: depth", d, 1, 60).map(|d| Command::Bench(Some(d))),
             _ => err("bench takes at most one argument: bench [depth]"),
         },
         other => {
@@ -389,6 +404,37 @@ mod tests {
         assert_eq!(parse("bench 5"), Ok(Command::Bench(Some(5))));
     }
 
+    /// Issue 21, defect 9: numbers too large for their field are refused for their size
+    /// (they read as malformed), and a byte-order mark before a command is ignored (defect 14).
+    #[test]
+    fn numbers_out_of_range_and_a_byte_order_mark() {
+        let cases = [
+            (
+                "go perft 99999999999",
+                "go perft: depth '99999999999' is out of range (1 … 20)",
+            ),
+            (
+                "go perft 21",
+                "go perft: depth '21' is out of range (1 … 20)",
+            ),
+            (
+                "go depth 4294967296",
+                "go: depth '4294967296' is out of range (0 … 4294967295)",
+            ),
+            (
+                "go nodes 99999999999999999999",
+                "go: nodes '99999999999999999999' is too large (at most 9223372036854775807)",
+            ),
+        ];
+        for (line, want) in cases {
+            assert_eq!(parse(line).unwrap_err().to_string(), want, "{line}");
+        }
+        assert_eq!(parse("go depth 4294967295").map(|_| ()), Ok(()));
+        let fallen = parse("go btime -99999999999999999999").unwrap();
+        assert!(matches!(fallen, Command::Go(Go { btime: Some(0), .. })));
+        assert_eq!(parse("\u{feff}isready"), Ok(Command::IsReady));
+    }
+
     #[test]
     fn rejects_with_a_reason() {
         let cases = [
@@ -401,15 +447,17 @@ mod tests {
             ("position startpos f2f4", "unexpected 'f2f4'"),
             ("position xyz", "got 'xyz'"),
             ("go depth", "depth needs a number"),
-            ("go depth -1", "not a non-negative integer"),
+            ("go depth -1", "'-1' is out of range (0 … 4294967295)"),
+            ("go depth x", "'x' is not an integer"),
             ("go btime x", "'x' is not an integer"),
             ("go fast", "unknown parameter 'fast'"),
             ("go searchmoves", "at least one move"),
-            ("go perft 0", "must be 1 or more"),
+            ("go perft 0", "depth '0' is out of range (1 … 20)"),
             ("go perft", "go perft takes one depth"),
             ("go depth 2 perft 3", "nothing else"),
             ("gameover maybe", "win, lose or draw"),
-            ("bench x", "bench: depth 'x'"),
+            ("bench x", "bench: depth 'x' is not an integer"),
+            ("bench 0", "bench: depth '0' is out of range (1 … 60)"),
         ];
         for (line, want) in cases {
             let e = parse(line).unwrap_err().to_string();

@@ -9,7 +9,7 @@ use super::command::{self, Command, Go, Setup};
 use super::options::{Change, Options};
 use super::output::{Output, bestmove_line, info_line, move_text};
 use super::{Mode, any_move};
-use crate::movegen::perft_divide;
+use crate::movegen::perft_divide_until;
 use crate::notation::fen::parse_fen;
 use crate::rules::setup::Setup as RawSetup;
 use crate::rules::{Color, Move, Position, Rules};
@@ -40,6 +40,24 @@ pub struct Session {
     answered: Arc<AtomicBool>,
     /// Whether a search was started whose answer may still be due.
     started: bool,
+    /// A `go perft` counting on its own thread.
+    perft: Option<PerftRun>,
+}
+
+/// A `go perft` on its own thread, so that the reader still reads `stop`, `isready` and `quit`.
+struct PerftRun {
+    stop: Arc<AtomicBool>,
+    /// Whether the count is printed, and the `readyok`s owed until then: an `isready` after
+    /// `go perft` is answered after its lines, as if perft ran on the reader (Stockfish's
+    /// order), while `stop` and `quit` are still read.
+    state: Arc<std::sync::Mutex<PerftState>>,
+    handle: std::thread::JoinHandle<()>,
+}
+
+#[derive(Default)]
+struct PerftState {
+    done: bool,
+    ready_owed: usize,
 }
 
 /// What a failing command must leave as it was: the position (start and moves), the options,
@@ -56,6 +74,36 @@ pub struct Snapshot {
     pub mode: Mode,
     /// The table size in use, in MiB.
     pub hash_mb: usize,
+}
+
+/// The lines `go perft` prints: one per root move, a blank line, the total and the time; or
+/// one line when it was stopped.
+fn perft_lines(
+    result: Option<Vec<(Move, u64)>>,
+    depth: u32,
+    mode: Mode,
+    start: Instant,
+) -> Vec<String> {
+    let elapsed = start.elapsed();
+    let Some(divide) = result else {
+        return vec![format!(
+            "info string perft {depth}: stopped after {} ms",
+            elapsed.as_millis()
+        )];
+    };
+    let total: u64 = divide.iter().map(|&(_, n)| n).sum();
+    let mut lines: Vec<String> = divide
+        .iter()
+        .map(|&(m, n)| format!("{}: {n}", move_text(m, mode)))
+        .collect();
+    lines.push(String::new());
+    lines.push(format!("Nodes searched: {total}"));
+    let nps = (total as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
+    lines.push(format!(
+        "info string perft {depth}: {total} nodes in {} ms, {nps} nps",
+        elapsed.as_millis()
+    ));
+    lines
 }
 
 /// Runs the protocol until `quit` or end of input, reading `input` and writing to `out`.
@@ -95,6 +143,7 @@ impl Session {
             options,
             answered: Arc::new(AtomicBool::new(true)),
             started: false,
+            perft: None,
         }
     }
 
@@ -120,6 +169,10 @@ impl Session {
     /// Whether a search is running whose best move has not been sent yet.
     fn busy(&self) -> bool {
         self.started && !self.answered.load(Ordering::Acquire)
+            || self
+                .perft
+                .as_ref()
+                .is_some_and(|p| p.state.lock().is_ok_and(|st| !st.done))
     }
 
     /// Handles one input line; `false` when the session should end.
@@ -139,7 +192,7 @@ impl Session {
                 Ok(())
             }
             Command::IsReady => {
-                self.out.line("readyok");
+                self.ready();
                 Ok(())
             }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
@@ -191,6 +244,11 @@ impl Session {
         self.engine.stop();
         self.engine.wait();
         self.started = false;
+        if let Some(run) = self.perft.take() {
+            run.stop.store(true, Ordering::Relaxed);
+            // A perft thread that panicked (a bug) has nothing more to say.
+            let _ = run.handle.join();
+        }
     }
 
     /// Ends the session: stops and waits for a running search.
@@ -349,24 +407,49 @@ impl Session {
         Ok(())
     }
 
+    /// `readyok`, now or (while a perft counts) after its lines.
+    fn ready(&mut self) {
+        if let Some(run) = &self.perft
+            && let Ok(mut st) = run.state.lock()
+            && !st.done
+        {
+            st.ready_owed += 1;
+            return;
+        }
+        self.out.line("readyok");
+    }
+
+    /// `go perft`: counts on its own thread and prints when done; `stop` (or `quit`) ends it
+    /// with one `info string perft <depth>: stopped …` line instead.
     fn perft(&mut self, depth: u32) -> Result<(), String> {
         self.not_busy("go perft")?;
-        let start = Instant::now();
-        let divide = perft_divide(&self.pos, depth, self.options.threads > 1);
-        let total: u64 = divide.iter().map(|&(_, n)| n).sum();
-        let elapsed = start.elapsed();
-        let mut lines: Vec<String> = divide
-            .iter()
-            .map(|&(m, n)| format!("{}: {n}", move_text(m, self.mode)))
-            .collect();
-        lines.push(String::new());
-        lines.push(format!("Nodes searched: {total}"));
-        let nps = (total as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
-        lines.push(format!(
-            "info string perft {depth}: {total} nodes in {} ms, {nps} nps",
-            elapsed.as_millis()
-        ));
-        self.out.lines(&lines);
+        if let Some(done) = self.perft.take() {
+            let _ = done.handle.join();
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let (pos, mode, out) = (self.pos.clone(), self.mode, self.out.clone());
+        let parallel = self.options.threads > 1;
+        let flag = Arc::clone(&stop);
+        let state = Arc::new(std::sync::Mutex::new(PerftState::default()));
+        let shared = Arc::clone(&state);
+        let spawned = std::thread::Builder::new()
+            .name("perft".into())
+            .spawn(move || {
+                let start = Instant::now();
+                let result = perft_divide_until(&pos, depth, parallel, &flag);
+                // Printed under the lock, so that no `readyok` is owed and then forgotten.
+                let mut st = shared.lock().unwrap_or_else(|e| e.into_inner());
+                let mut lines = perft_lines(result, depth, mode, start);
+                lines.extend((0..st.ready_owed).map(|_| "readyok".to_string()));
+                out.lines(&lines);
+                st.done = true;
+            })
+            .map_err(|e| format!("go perft: cannot start a thread: {e}"))?;
+        self.perft = Some(PerftRun {
+            stop,
+            state,
+            handle: spawned,
+        });
         Ok(())
     }
 
