@@ -375,6 +375,10 @@ fn every_error_is_one_line_and_changes_nothing() {
         ("bench 0", "bench: depth '0'"),
     ];
     for (line, want) in cases {
+        if line.starts_with("go") {
+            // After a refused position `go` is refused for that (protocol.md, `position`).
+            e.send(&format!("position sfen {before}"));
+        }
         let got = e.ask(line);
         assert_eq!(got.len(), 1, "{line}: {got:?}");
         assert!(

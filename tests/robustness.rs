@@ -268,3 +268,38 @@ fn a_byte_order_mark_is_skipped() {
         e.log()
     );
 }
+
+/// Defect 13: after a refused `position`, `go` is refused (no search of the previous position)
+/// until a `position` is accepted.
+#[test]
+fn no_answer_for_a_position_the_gui_did_not_send() {
+    let mut e = Engine::start();
+    e.send("position startpos moves f2f4");
+    let before = e.sfen();
+    let lines = e.ask("position startpos moves f2f4 f2f5");
+    assert_eq!(lines.len(), 1, "{}", e.log());
+    assert_eq!(e.sfen(), before, "the previous position stays for d");
+    let lines = e.ask("go depth 1");
+    assert_eq!(lines.len(), 1, "{}", e.log());
+    assert!(
+        lines[0].starts_with(
+            "info string error: go: no position: the last position command was refused \
+             (position: move 2 (f2f5): illegal move f2f5"
+        ),
+        "{}",
+        e.log()
+    );
+    assert!(
+        e.quiet(std::time::Duration::from_millis(300)).is_empty(),
+        "{}",
+        e.log()
+    );
+    assert_eq!(e.ask("go perft 1").len(), 1);
+    e.send("position startpos moves f2f4 f9f7");
+    e.send("go depth 1");
+    assert!(
+        e.until_prefix(PROMPT, "bestmove")
+            .last()
+            .is_some_and(|l| l.starts_with("bestmove"))
+    );
+}

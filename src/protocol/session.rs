@@ -42,6 +42,9 @@ pub struct Session {
     started: bool,
     /// A `go perft` counting on its own thread.
     perft: Option<PerftRun>,
+    /// Why the last `position` command was refused, until one is accepted: `go` is refused
+    /// meanwhile, so that no answer is given for a position the GUI did not send.
+    refused_position: Option<String>,
 }
 
 /// A `go perft` on its own thread, so that the reader still reads `stop`, `isready` and `quit`.
@@ -144,6 +147,7 @@ impl Session {
             answered: Arc::new(AtomicBool::new(true)),
             started: false,
             perft: None,
+            refused_position: None,
         }
     }
 
@@ -199,7 +203,11 @@ impl Session {
             Command::NewGame => self.not_busy("usinewgame").map(|()| {
                 self.engine.new_game();
             }),
-            Command::Position { setup, moves } => self.set_position(&setup, &moves),
+            Command::Position { setup, moves } => {
+                let done = self.set_position(&setup, &moves);
+                self.refused_position = done.as_ref().err().cloned();
+                done
+            }
             Command::Go(go) => self.go(&go),
             Command::Perft(depth) => self.perft(depth),
             Command::Stop => {
@@ -294,6 +302,7 @@ impl Session {
             Change::Variant(v) => {
                 if v != self.options.variant {
                     let rules = v.rules().with_stalemate(self.options.stalemate);
+                    self.refused_position = None;
                     self.root = Position::start(rules);
                     self.moves.clear();
                     self.pos = self.root.clone();
@@ -396,8 +405,20 @@ impl Session {
         })
     }
 
+    /// Refuses to search while the last `position` command stands refused.
+    fn have_position(&self, what: &str) -> Result<(), String> {
+        match &self.refused_position {
+            Some(why) => Err(format!(
+                "{what}: no position: the last position command was refused ({why}); send \
+                 a position that is accepted"
+            )),
+            None => Ok(()),
+        }
+    }
+
     fn go(&mut self, go: &Go) -> Result<(), String> {
         self.not_busy("go")?;
+        self.have_position("go")?;
         let limits = self.limits(go)?;
         // The previous search (answered already) may still be winding down; `start` waits.
         self.engine.set_position(self.pos.clone());
@@ -423,6 +444,7 @@ impl Session {
     /// with one `info string perft <depth>: stopped …` line instead.
     fn perft(&mut self, depth: u32) -> Result<(), String> {
         self.not_busy("go perft")?;
+        self.have_position("go perft")?;
         if let Some(done) = self.perft.take() {
             let _ = done.handle.join();
         }
