@@ -26,7 +26,7 @@ enum Command {
     /// Convert between ASCII move lists and game-record files, checking every move.
     Record(tools::record::RecordArgs),
     /// Play a tournament between engines (USI or UCI, through pipes); see docs/match.md.
-    Match(tools::matches::MatchArgs),
+    Match(Box<tools::matches::MatchCommand>),
 }
 
 /// Parses the command line; a usage error becomes one line on stderr and exit status 2

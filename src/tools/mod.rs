@@ -4,6 +4,7 @@ pub mod bench;
 pub mod matches;
 pub mod perft;
 pub mod record;
+pub mod shard;
 
 use std::io::Write;
 

@@ -18,6 +18,7 @@ use super::timecontrol::TimeControl;
 use super::{MatchArgs, SAVED_ARGS};
 use crate::notation::record::GameRecord;
 use crate::rules::Variant;
+use crate::tools::shard::Shard;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write as _;
 use std::path::Path;
@@ -34,18 +35,27 @@ fn say(text: &str) {
 }
 
 /// A checked match.
-struct Plan {
+pub(super) struct Plan {
+    /// The part of the schedule this run plays (`--shard`; the whole by default).
+    pub(super) shard: Shard,
     specs: Vec<EngineSpec>,
-    names: Vec<String>,
+    pub(super) names: Vec<String>,
     ctx: GameContext,
     suite: Suite,
-    schedule: Schedule,
+    pub(super) schedule: Schedule,
     sprt: Option<Sprt>,
     concurrency: usize,
     tc_text: String,
 }
 
-fn plan(args: &MatchArgs) -> Result<Plan, String> {
+/// The rounds of the schedule that `plan`'s part plays: those of every game pair it owns.
+pub(super) fn rounds_of(plan: &Plan) -> Vec<u32> {
+    (1..=plan.schedule.total())
+        .filter(|&r| plan.shard.owns(u64::from(plan.schedule.slot(r).pair)))
+        .collect()
+}
+
+pub(super) fn plan(args: &MatchArgs) -> Result<Plan, String> {
     if args.engines.len() < 2 {
         return Err("give at least two --engine".into());
     }
@@ -90,7 +100,14 @@ fn plan(args: &MatchArgs) -> Result<Plan, String> {
     };
     let suite = openings::load(args.openings.as_deref(), variant)?;
     let schedule = Schedule::new(specs.len(), args.games, suite.openings.len());
+    let shard = args
+        .shard
+        .as_deref()
+        .map(Shard::parse)
+        .transpose()?
+        .unwrap_or(Shard::WHOLE);
     Ok(Plan {
+        shard,
         names,
         ctx: GameContext {
             variant,
@@ -206,23 +223,25 @@ fn record_text(plan: &Plan, slot: &Slot, f: &Finished) -> Result<String, String>
     Ok(text)
 }
 
+/// The SPRT over the pairs played. One part of a sharded run decides nothing (its pairs are
+/// a sample of the whole): it plays its whole part, and `match merge` tests all the pairs.
 fn sprt_state(plan: &Plan, tally: &Tally) -> Option<SprtState> {
     let sprt = plan.sprt?;
     let llr = sprt.llr_penta(&tally.encounters.first()?.pairs);
     Some(SprtState {
         sprt,
         llr,
-        decision: sprt.decide(llr),
+        decision: sprt.decide(llr).filter(|_| plan.shard.count == 1),
     })
 }
 
-fn report<'a>(plan: &'a Plan, args: &'a MatchArgs, tally: &'a Tally) -> Report<'a> {
+pub(super) fn report<'a>(plan: &'a Plan, args: &'a MatchArgs, tally: &'a Tally) -> Report<'a> {
     Report {
         names: &plan.names,
         variant: &args.variant,
         tc: &plan.tc_text,
         openings: &plan.suite.source,
-        planned: plan.schedule.total(),
+        planned: rounds_of(plan).len() as u32,
         tally,
         sprt: sprt_state(plan, tally),
     }
@@ -239,6 +258,11 @@ pub fn run(cli: &MatchArgs) -> Result<(), String> {
         cli.clone()
     };
     let mut plan = plan(&args)?;
+    // The part as resolved (`auto` read the environment): saved so, for `--resume` and merge.
+    let args = MatchArgs {
+        shard: (plan.shard != Shard::WHOLE).then(|| plan.shard.to_string()),
+        ..args
+    };
     std::fs::create_dir_all(&dir).map_err(|e| format!("--out {}: {e}", dir.display()))?;
     if args.log {
         let path = dir.join("protocol.log");
@@ -261,7 +285,11 @@ pub fn run(cli: &MatchArgs) -> Result<(), String> {
     let mut done = vec![false; plan.schedule.total() as usize + 1];
     for c in &committed {
         let r = c.round as usize;
-        if r == 0 || r >= done.len() || done[r] {
+        if r == 0
+            || r >= done.len()
+            || done[r]
+            || !plan.shard.owns(u64::from(plan.schedule.slot(c.round).pair))
+        {
             return Err(format!(
                 "{}: round {} does not fit this match",
                 dir.display(),
@@ -271,7 +299,8 @@ pub fn run(cli: &MatchArgs) -> Result<(), String> {
         done[r] = true;
         tally.add(&plan.schedule.slot(c.round), c.winner);
     }
-    let todo: Vec<u32> = (1..=plan.schedule.total())
+    let todo: Vec<u32> = rounds_of(&plan)
+        .into_iter()
         .filter(|&r| !done[r as usize])
         .collect();
     let decided = sprt_state(&plan, &tally).and_then(|s| s.decision).is_some();
@@ -322,7 +351,7 @@ fn play_rounds(
     journal: &mut Journal,
     tally: &mut Tally,
 ) -> Result<(), String> {
-    let bar = ProgressBar::new(plan.schedule.total() as u64);
+    let bar = ProgressBar::new(rounds_of(plan).len() as u64);
     bar.set_style(
         ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} {msg}")
             .map_err(|e| e.to_string())?
