@@ -303,3 +303,66 @@ fn no_answer_for_a_position_the_gui_did_not_send() {
             .is_some_and(|l| l.starts_with("bestmove"))
     );
 }
+
+/// Defect 10: every search ends with an `info` line of its final figures just before
+/// `bestmove`, also `go nodes 0` and an infinite search stopped at once.
+#[test]
+fn every_search_ends_with_its_figures() {
+    let mut e = Engine::start();
+    for go in ["go nodes 0", "go infinite"] {
+        e.send("position startpos");
+        e.send(go);
+        if go == "go infinite" {
+            e.send("stop");
+        }
+        let lines = e.until_prefix(PROMPT, "bestmove");
+        assert!(lines.len() >= 2, "{go}: {}", e.log());
+        let last_info = &lines[lines.len() - 2];
+        assert!(last_info.starts_with("info depth "), "{go}: {}", e.log());
+        let best = lines.last().unwrap().split(' ').nth(1).unwrap();
+        assert!(
+            last_info.ends_with(&format!(" pv {best}"))
+                || last_info.contains(&format!(" pv {best} "))
+        );
+    }
+    // A timed search: the last info's time is the search's end, not its last iteration's.
+    e.send("go movetime 300");
+    let lines = e.until_prefix(PROMPT, "bestmove");
+    let last_info = &lines[lines.len() - 2];
+    let time: u64 = last_info
+        .split_whitespace()
+        .skip_while(|w| *w != "time")
+        .nth(1)
+        .and_then(|t| t.parse().ok())
+        .unwrap();
+    assert!(time >= 200, "{}", e.log());
+}
+
+/// Defect 12: a mate found under `go infinite` is not repeated to the last depth (it printed
+/// 120 identical lines in 5 ms); the search waits for `stop` and answers the mate.
+#[test]
+fn a_found_mate_is_not_repeated_to_the_last_depth() {
+    let mut e = Engine::start();
+    e.send("position sfen k9/10/2K7/1Q8/10/10/10/10/10/10 b - - 00 1");
+    e.send("go infinite");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let early = e.quiet(std::time::Duration::from_millis(100));
+    assert!(early.iter().all(|l| l.starts_with("info ")), "{}", e.log());
+    assert!(early.len() <= 10, "{} lines: {}", early.len(), e.log());
+    e.send("stop");
+    let lines = e.until_prefix(PROMPT, "bestmove");
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("bestmove b7b9"),
+        "{}",
+        e.log()
+    );
+    // A depth asked for is searched to.
+    e.send("go depth 12");
+    let lines = e.until_prefix(PROMPT, "bestmove");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 12 ")),
+        "{}",
+        e.log()
+    );
+}
