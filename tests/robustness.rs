@@ -366,3 +366,65 @@ fn a_found_mate_is_not_repeated_to_the_last_depth() {
         e.log()
     );
 }
+
+/// Defect 14: `d plain` draws in ASCII through the protocol; `perft --moves` and `record
+/// write` take moves in the record notation as the protocol does; two engines without `name=`
+/// are numbered, not refused.
+#[test]
+fn plain_board_chinese_moves_in_the_tools_and_unnamed_engines() {
+    let mut e = Engine::start();
+    let lines = e.ask("d plain");
+    assert_eq!(
+        lines[1],
+        "10 | r | n | b | g | q | k | g | b | n | r |",
+        "{}",
+        e.log()
+    );
+    assert!(lines.iter().all(|l| l.is_ascii()), "{}", e.log());
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_longjiang"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let chinese = run(&["perft", "2", "--moves", "六四 六七"]);
+    let ascii = run(&["perft", "2", "--moves", "f2f4 f9f7"]);
+    let nodes = |t: &str| {
+        t.lines()
+            .last()
+            .unwrap()
+            .split(' ')
+            .nth(1)
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(nodes(&chinese), nodes(&ascii));
+    let record = run(&["record", "write", "六四", "六七", "骑三三"]);
+    assert!(record.contains("[Moves \"f2f4 f9f7 b1c3\"]"), "{record}");
+    // Two engines from one program, neither named: longjiang and longjiang-2.
+    let bin = env!("CARGO_BIN_EXE_longjiang");
+    let dir = std::env::temp_dir().join(format!("lj-robust-names-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let spec = format!("cmd={bin}");
+    let out = run(&[
+        "match",
+        "--engine",
+        &spec,
+        "--engine",
+        &spec,
+        "--tc",
+        "nodes=50",
+        "--maxmoves",
+        "5",
+        "--out",
+        &dir.display().to_string(),
+    ]);
+    assert!(out.contains("longjiang vs longjiang-2"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

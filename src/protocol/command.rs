@@ -98,8 +98,11 @@ pub enum Command {
     Quit,
     /// `debug [on|off]`: accepted, no effect.
     Debug,
-    /// `d`: draw the board.
-    Display,
+    /// `d`: draw the board; `d plain`: in ASCII.
+    Display {
+        /// `d plain`.
+        plain: bool,
+    },
     /// `moves`: list the legal moves.
     Moves,
     /// `eval`: explain the static evaluation.
@@ -324,7 +327,11 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
             [] | ["on"] | ["off"] => Ok(Command::Debug),
             _ => err("debug: expected on or off"),
         },
-        "d" => no_args(Command::Display, first, rest),
+        "d" => match rest {
+            [] => Ok(Command::Display { plain: false }),
+            ["plain"] => Ok(Command::Display { plain: true }),
+            [other, ..] => err(format!("d: expected nothing or plain, got '{other}'")),
+        },
         "moves" => no_args(Command::Moves, first, rest),
         "eval" => no_args(Command::Eval, first, rest),
         "bench" => match rest {

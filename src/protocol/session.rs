@@ -4,7 +4,7 @@
 //!
 //! Every failing command produces exactly one `info string error: …` line and changes nothing.
 
-use super::board::{draw, list_moves};
+use super::board::{draw, draw_plain, list_moves};
 use super::command::{self, Command, Go, Setup};
 use super::options::{Change, Options};
 use super::output::{Output, bestmove_line, info_line, move_text};
@@ -222,8 +222,12 @@ impl Session {
                 self.finish_search();
                 Ok(())
             }
-            Command::Display => {
-                let text = draw(&self.pos);
+            Command::Display { plain } => {
+                let text = if plain {
+                    draw_plain(&self.pos)
+                } else {
+                    draw(&self.pos)
+                };
                 let lines: Vec<&str> = text.lines().collect();
                 self.out.lines(&lines);
                 Ok(())

@@ -41,7 +41,7 @@ pub fn setup_position(
         None => Position::start(rules),
     };
     for text in moves.unwrap_or("").split_whitespace() {
-        let m = pos.parse_move(text).map_err(|e| e.to_string())?;
+        let m = crate::protocol::any_move(&pos, text).map_err(|e| format!("move '{text}': {e}"))?;
         pos.play(m);
     }
     Ok(pos)

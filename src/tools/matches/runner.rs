@@ -48,6 +48,23 @@ pub(super) struct Plan {
     tc_text: String,
 }
 
+/// Engines without `name=` that share their program's file name become `name`, `name-2`,
+/// `name-3`, … (skipping names already taken); two `name=` alike stay an error.
+fn number_unnamed(specs: &mut [EngineSpec]) {
+    for i in 0..specs.len() {
+        if specs[i].named || !specs[..i].iter().any(|s| s.name == specs[i].name) {
+            continue;
+        }
+        let base = specs[i].name.clone();
+        let taken = |n: &str| specs.iter().any(|s| s.name == n);
+        let mut k = 2;
+        while taken(&format!("{base}-{k}")) {
+            k += 1;
+        }
+        specs[i].name = format!("{base}-{k}");
+    }
+}
+
 /// The rounds of the schedule that `plan`'s part plays: those of every game pair it owns.
 pub(super) fn rounds_of(plan: &Plan) -> Vec<u32> {
     (1..=plan.schedule.total())
@@ -59,11 +76,12 @@ pub(super) fn plan(args: &MatchArgs) -> Result<Plan, String> {
     if args.engines.len() < 2 {
         return Err("give at least two --engine".into());
     }
-    let specs: Vec<EngineSpec> = args
+    let mut specs: Vec<EngineSpec> = args
         .engines
         .iter()
         .map(|e| EngineSpec::parse(e).map_err(|e| e.to_string()))
         .collect::<Result<_, _>>()?;
+    number_unnamed(&mut specs);
     let names: Vec<String> = specs.iter().map(|s| s.name.clone()).collect();
     for (i, n) in names.iter().enumerate() {
         if names[..i].contains(n) {
