@@ -182,3 +182,161 @@ fn shard_indices_from_slurm_and_kubernetes_variables() {
     assert_eq!(json, whole_json);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A single-node Slurm of this machine's own, started in a temporary directory: its daemons,
+/// stopped when dropped.
+struct Slurm {
+    dir: PathBuf,
+    conf: PathBuf,
+    daemons: Vec<std::process::Child>,
+}
+
+impl Slurm {
+    /// Starts `slurmctld` and `slurmd` (and `munged` when none answers) on ports of this test
+    /// run, and waits until the node is idle. `Err` says why it cannot run here.
+    fn start(dir: &Path) -> Result<Slurm, String> {
+        let have = |p: &str| {
+            Command::new("sh")
+                .args(["-c", &format!("command -v {p}")])
+                .output()
+        };
+        for p in ["slurmctld", "slurmd", "sbatch", "sinfo", "munged", "munge"] {
+            if !have(p).is_ok_and(|o| o.status.success()) {
+                return Err(format!("{p} is not installed (slurm-wlm, munge)"));
+            }
+        }
+        let uid = Command::new("id")
+            .arg("-u")
+            .output()
+            .map_err(|e| e.to_string())?;
+        if String::from_utf8_lossy(&uid.stdout).trim() != "0" {
+            return Err("slurmd needs root".into());
+        }
+        let munge_ok = || {
+            Command::new("sh")
+                .args(["-c", "munge -n </dev/null | unmunge >/dev/null 2>&1"])
+                .status()
+                .is_ok_and(|s| s.success())
+        };
+        let mut daemons = Vec::new();
+        if !munge_ok() {
+            for d in ["/run/munge", "/var/lib/munge", "/var/log/munge"] {
+                let _ = std::fs::create_dir_all(d);
+            }
+            let _ = Command::new("munged").arg("--force").status();
+            std::thread::sleep(std::time::Duration::from_millis(500));
+            if !munge_ok() {
+                return Err("munged does not start".into());
+            }
+        }
+        let host = String::from_utf8_lossy(
+            &Command::new("hostname")
+                .arg("-s")
+                .output()
+                .map_err(|e| e.to_string())?
+                .stdout,
+        )
+        .trim()
+        .to_string();
+        let port = 20000 + (std::process::id() % 20000) as u16;
+        let d = dir.display();
+        for sub in ["state", "spool", "log"] {
+            std::fs::create_dir_all(dir.join(sub)).map_err(|e| e.to_string())?;
+        }
+        let conf = dir.join("slurm.conf");
+        let text = format!(
+            "ClusterName=lj\nSlurmctldHost={host}\nSlurmctldPort={port}\nSlurmdPort={}\n\
+             AuthType=auth/munge\nProctrackType=proctrack/linuxproc\nTaskPlugin=task/none\n\
+             SelectType=select/cons_tres\nSelectTypeParameters=CR_CPU\nSlurmUser=root\n\
+             StateSaveLocation={d}/state\nSlurmdSpoolDir={d}/spool\n\
+             SlurmctldPidFile={d}/ctld.pid\nSlurmdPidFile={d}/d.pid\n\
+             SlurmctldLogFile={d}/log/ctld.log\nSlurmdLogFile={d}/log/d.log\n\
+             ReturnToService=2\nJobAcctGatherType=jobacct_gather/none\n\
+             AccountingStorageType=accounting_storage/none\nMpiDefault=none\n\
+             NodeName={host} CPUs=2 State=UNKNOWN\n\
+             PartitionName=main Nodes=ALL Default=YES MaxTime=INFINITE State=UP\n",
+            port + 1
+        );
+        std::fs::write(&conf, text).map_err(|e| e.to_string())?;
+        for daemon in ["slurmctld", "slurmd"] {
+            let child = Command::new(daemon)
+                .args(["-D", "-f"])
+                .arg(&conf)
+                .env("SLURM_CONF", &conf)
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .map_err(|e| format!("{daemon}: {e}"))?;
+            daemons.push(child);
+        }
+        let slurm = Slurm {
+            dir: dir.to_path_buf(),
+            conf,
+            daemons,
+        };
+        for _ in 0..60 {
+            let o = slurm.cmd("sinfo").args(["-h", "-o", "%t"]).output();
+            if o.is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "idle") {
+                return Ok(slurm);
+            }
+            std::thread::sleep(std::time::Duration::from_millis(500));
+        }
+        Err(format!(
+            "the node did not come up; see {}/log",
+            slurm.dir.display()
+        ))
+    }
+
+    fn cmd(&self, program: &str) -> Command {
+        let mut c = Command::new(program);
+        c.env("SLURM_CONF", &self.conf);
+        c
+    }
+}
+
+impl Drop for Slurm {
+    fn drop(&mut self) {
+        for d in &mut self.daemons {
+            let _ = d.kill();
+            let _ = d.wait();
+        }
+    }
+}
+
+/// A real Slurm job array (a single-node Slurm started by the test): its two tasks play the
+/// two parts with `--shard auto`, and the merge equals the whole run. Where Slurm cannot run
+/// (not installed, not root), the test says why and checks nothing else.
+#[test]
+fn a_slurm_job_array_plays_the_parts() {
+    let dir = temp_dir("slurm");
+    let slurm = match Slurm::start(&dir.join("slurm")) {
+        Ok(s) => s,
+        Err(why) => {
+            eprintln!("a_slurm_job_array_plays_the_parts: no Slurm here: {why}");
+            return;
+        }
+    };
+    let part = dir.join("part-$SLURM_ARRAY_TASK_ID");
+    let words: Vec<String> = match_args(&part)
+        .into_iter()
+        .chain(["--shard".into(), "auto".into()])
+        .collect();
+    let script = format!("#!/bin/sh\nexec {BIN} {}\n", words.join(" "));
+    let path = dir.join("match.sbatch");
+    std::fs::write(&path, script).unwrap();
+    let o = slurm
+        .cmd("sbatch")
+        .args(["--array=1-2", "--wait", "--output"])
+        .arg(dir.join("task-%a.out"))
+        .arg(&path)
+        .output()
+        .unwrap();
+    ok(o, "sbatch --wait");
+    let parts: Vec<PathBuf> = (1..=2).map(|i| dir.join(format!("part-{i}"))).collect();
+    let (text, json) = merged(&dir, &parts);
+    drop(slurm);
+    let (whole_text, whole_json) = whole_run(&dir);
+    assert_eq!(text, whole_text);
+    assert_eq!(json, whole_json);
+    let _ = std::fs::remove_dir_all(&dir);
+}
