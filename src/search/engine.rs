@@ -27,7 +27,8 @@ pub const MAX_THREADS: usize = 256;
 /// The most MultiPV lines the engine accepts.
 pub const MAX_MULTIPV: usize = 500;
 
-type Outcome = (SearchResult, Vec<ThreadData>);
+/// What the main search thread hands back: the answer and the threads' statistics.
+type SearchEnd = (SearchResult, Vec<ThreadData>);
 
 /// A search engine: options, table, threads. See the module documentation.
 pub struct Engine {
@@ -37,7 +38,7 @@ pub struct Engine {
     overhead: Duration,
     position: Position,
     data: Vec<ThreadData>,
-    running: Option<(Arc<Shared>, JoinHandle<Outcome>)>,
+    running: Option<(Arc<Shared>, JoinHandle<SearchEnd>)>,
     last: Option<SearchResult>,
     features: Features,
 }
