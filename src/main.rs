@@ -24,7 +24,7 @@ enum Command {
     /// and speed; the last line is `<nodes> nodes <nps> nps`.
     Bench(tools::bench::BenchArgs),
     /// Convert between ASCII move lists and game-record files, checking every move.
-    Record(tools::record::RecordArgs),
+    Record(tools::record_cmd::RecordArgs),
     /// Play a tournament between engines (USI or UCI, through pipes); see docs/match.md.
     Match(Box<tools::matches::MatchCommand>),
 }
@@ -96,7 +96,7 @@ fn main() -> ExitCode {
         }
         Some(Command::Perft(args)) => tools::perft::run(&args),
         Some(Command::Bench(args)) => tools::bench::run(&args),
-        Some(Command::Record(args)) => tools::record::run(&args),
+        Some(Command::Record(args)) => tools::record_cmd::run(&args),
         Some(Command::Match(args)) => tools::matches::run(&args),
     };
     match result {

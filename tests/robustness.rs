@@ -76,7 +76,7 @@ fn a_claimed_checkmate_must_be_one() {
 /// the game is over.
 #[test]
 fn record_write_gives_the_result_of_a_mate() {
-    use longjiang::tools::record::write_record;
+    use longjiang::tools::record_cmd::write_record;
     let sfen = "k9/10/2K7/1Q8/10/10/10/10/10/10 b - - 00 1";
     let moves = |m: &str| m.split_whitespace().map(str::to_string).collect::<Vec<_>>();
     let text = write_record("longjiang", Some(sfen), &[], &moves("b7b9")).unwrap();
@@ -94,7 +94,7 @@ fn record_write_gives_the_result_of_a_mate() {
 #[test]
 fn move_numbers_after_the_second_player_starts() {
     use longjiang::notation::record::GameRecord;
-    use longjiang::tools::record::write_record;
+    use longjiang::tools::record_cmd::write_record;
     let sfen = "rnbgqkgbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBGQKGBNR w - KQkq 00 1";
     let moves: Vec<String> = ["f9f7", "f2f4", "e9e7"].map(str::to_string).to_vec();
     let text = write_record("longjiang", Some(sfen), &[], &moves).unwrap();
@@ -325,17 +325,24 @@ fn every_search_ends_with_its_figures() {
                 || last_info.contains(&format!(" pv {best} "))
         );
     }
-    // A timed search: the last info's time is the search's end, not its last iteration's.
-    e.send("go movetime 300");
+    // A depth-limited search: the last info repeats the answer's line with figures no
+    // smaller than the last iteration's.
+    e.send("go depth 4");
     let lines = e.until_prefix(PROMPT, "bestmove");
-    let last_info = &lines[lines.len() - 2];
-    let time: u64 = last_info
-        .split_whitespace()
-        .skip_while(|w| *w != "time")
-        .nth(1)
-        .and_then(|t| t.parse().ok())
-        .unwrap();
-    assert!(time >= 200, "{}", e.log());
+    let field = |l: &str, key: &str| -> u64 {
+        l.split_whitespace()
+            .skip_while(|w| *w != key)
+            .nth(1)
+            .and_then(|t| t.parse().ok())
+            .unwrap()
+    };
+    let (last, before) = (&lines[lines.len() - 2], &lines[lines.len() - 3]);
+    assert!(
+        field(last, "nodes") >= field(before, "nodes"),
+        "{}",
+        e.log()
+    );
+    assert_eq!(field(last, "depth"), 4, "{}", e.log());
 }
 
 /// Defect 12: a mate found under `go infinite` is not repeated to the last depth (it printed

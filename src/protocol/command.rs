@@ -6,7 +6,7 @@ use std::fmt;
 
 /// Where a `position` command starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Setup {
+pub enum PositionSource {
     /// `startpos`: the game's start position.
     StartPos,
     /// `sfen <six fields>`.
@@ -80,7 +80,7 @@ pub enum Command {
     /// `position startpos|sfen …|fen … [moves …]`.
     Position {
         /// Where it starts.
-        setup: Setup,
+        setup: PositionSource,
         /// The moves, as written (ASCII or record notation).
         moves: Vec<String>,
     },
@@ -251,14 +251,14 @@ fn parse_position(words: &[&str]) -> Result<Command, CommandError> {
         None => (words, &words[..0]),
     };
     let setup = match head {
-        ["startpos"] => Setup::StartPos,
+        ["startpos"] => PositionSource::StartPos,
         ["startpos", extra, ..] => {
             return err(format!(
                 "position startpos: unexpected '{extra}' (moves …?)"
             ));
         }
-        ["sfen", rest @ ..] if !rest.is_empty() => Setup::Sfen(rest.join(" ")),
-        ["fen", rest @ ..] if !rest.is_empty() => Setup::Fen(rest.join(" ")),
+        ["sfen", rest @ ..] if !rest.is_empty() => PositionSource::Sfen(rest.join(" ")),
+        ["fen", rest @ ..] if !rest.is_empty() => PositionSource::Fen(rest.join(" ")),
         ["sfen" | "fen"] => return err("position: the position string is missing"),
         [] => return err("position: expected startpos, sfen <SFEN> or fen <FEN>"),
         [other, ..] => {
@@ -373,14 +373,14 @@ mod tests {
         assert_eq!(
             parse("position sfen 10/10 b - - 00 1 moves f2f4 六四"),
             Ok(Command::Position {
-                setup: Setup::Sfen("10/10 b - - 00 1".into()),
+                setup: PositionSource::Sfen("10/10 b - - 00 1".into()),
                 moves: vec!["f2f4".into(), "六四".into()],
             })
         );
         assert_eq!(
             parse("position fen x[] w KQkq - 0 1"),
             Ok(Command::Position {
-                setup: Setup::Fen("x[] w KQkq - 0 1".into()),
+                setup: PositionSource::Fen("x[] w KQkq - 0 1".into()),
                 moves: vec![],
             })
         );

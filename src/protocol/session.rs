@@ -5,13 +5,13 @@
 //! Every failing command produces exactly one `info string error: …` line and changes nothing.
 
 use super::board::{draw, draw_plain, list_moves};
-use super::command::{self, Command, Go, Setup};
+use super::command::{self, Command, Go, PositionSource};
 use super::options::{Change, Options};
 use super::output::{Output, bestmove_line, info_line, move_text};
 use super::{Mode, any_move};
 use crate::movegen::perft_divide_until;
 use crate::notation::fen::parse_fen;
-use crate::rules::setup::Setup as RawSetup;
+use crate::rules::setup::Setup;
 use crate::rules::{Color, Move, Position, Rules};
 use crate::search::{Clock, Engine, Limits, Listener, SearchEvent};
 use std::io::BufRead;
@@ -314,7 +314,7 @@ impl Session {
             }
             Change::Stalemate(rule) => {
                 let rules = self.options.variant.rules().with_stalemate(rule);
-                let root = RawSetup::from_position(&self.root)
+                let root = Setup::from_position(&self.root)
                     .validate(rules)
                     .map_err(|e| format!("setoption: Stalemate: {e}"))?;
                 let mut pos = root.clone();
@@ -329,14 +329,16 @@ impl Session {
         Ok(())
     }
 
-    fn set_position(&mut self, setup: &Setup, moves: &[String]) -> Result<(), String> {
+    fn set_position(&mut self, setup: &PositionSource, moves: &[String]) -> Result<(), String> {
         let rules = self.rules();
         let root = match setup {
-            Setup::StartPos => Position::start(rules),
-            Setup::Sfen(s) => {
+            PositionSource::StartPos => Position::start(rules),
+            PositionSource::Sfen(s) => {
                 Position::from_sfen(s, rules).map_err(|e| format!("position sfen: {e}"))?
             }
-            Setup::Fen(s) => parse_fen(s, rules).map_err(|e| format!("position fen: {e}"))?,
+            PositionSource::Fen(s) => {
+                parse_fen(s, rules).map_err(|e| format!("position fen: {e}"))?
+            }
         };
         let mut pos = root.clone();
         let mut played = Vec::with_capacity(moves.len());

@@ -3,7 +3,7 @@
 pub mod bench;
 pub mod matches;
 pub mod perft;
-pub mod record;
+pub mod record_cmd;
 pub mod shard;
 
 use std::io::Write;

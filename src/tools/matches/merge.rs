@@ -6,7 +6,7 @@
 //! depend only on which rounds ended how, and each round's engines, colours and opening follow
 //! from its number alone.
 
-use super::records::{self, Journal};
+use super::journal::{self, Journal};
 use super::runner::{plan, report, rounds_of};
 use super::tally::Tally;
 use super::{MatchArgs, SAVED_ARGS};
@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 struct Part {
     dir: PathBuf,
     args: MatchArgs,
-    games: Vec<(records::Committed, String)>,
+    games: Vec<(journal::Committed, String)>,
 }
 
 fn read_part(dir: &Path) -> Result<Part, String> {
@@ -124,7 +124,7 @@ pub fn run(dirs: &[PathBuf], out: Option<&Path>) -> Result<(), String> {
     let (text, json, games) = merge(dirs)?;
     if let Some(dir) = out {
         std::fs::create_dir_all(dir).map_err(|e| format!("--out {}: {e}", dir.display()))?;
-        for (name, body) in [(records::RECORDS, &games), ("summary.json", &json)] {
+        for (name, body) in [(journal::RECORDS, &games), ("summary.json", &json)] {
             let path = dir.join(name);
             std::fs::write(&path, body).map_err(|e| format!("{}: {e}", path.display()))?;
         }

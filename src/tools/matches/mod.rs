@@ -3,7 +3,7 @@
 //! Modules, one idea each: [`spec`] (the `--engine` syntax), [`process`] (pipes and timed
 //! lines), [`protocol`] (USI/UCI dialects), [`timecontrol`] (time controls and clocks),
 //! [`openings`] (suites), [`adjudication`] (score and length rules), [`game`] (the arbiter),
-//! [`schedule`] (who plays whom with which opening), [`records`] (records file, journal,
+//! [`schedule`] (who plays whom with which opening), [`journal`] (records file, journal,
 //! resume), [`stats`] (Elo, LOS, SPRT), [`tally`] (running totals), [`report`] (progress,
 //! summaries), [`runner`] (workers and the main loop), [`genbook`] (the openings generator).
 //! The user documentation is `docs/match.md`.
@@ -11,11 +11,11 @@
 pub mod adjudication;
 pub mod game;
 pub mod genbook;
+pub mod journal;
 pub mod merge;
 pub mod openings;
 pub mod process;
 pub mod protocol;
-pub mod records;
 pub mod report;
 pub mod runner;
 pub mod schedule;

@@ -8,7 +8,7 @@
 
 use super::process::{EngineProcess, Recv, TrafficLog, describe_exit};
 use super::spec::{EngineSpec, Proto};
-use super::timecontrol::{Clock, TimeControl};
+use super::timecontrol::{GameClock, TimeControl};
 use crate::notation::fen::write_fen;
 use crate::rules::ascii::AsciiMove;
 use crate::rules::{Color, Move, Position, Variant};
@@ -73,7 +73,7 @@ struct Declared {
 }
 
 /// A started engine, after its handshake.
-pub struct Engine {
+pub struct EngineConnection {
     proc: EngineProcess,
     /// The protocol it speaks.
     pub proto: Proto,
@@ -147,7 +147,7 @@ fn variant_value(option: &Declared, variant: Variant) -> String {
         .clone()
 }
 
-impl Engine {
+impl EngineConnection {
     /// Starts the engine of `spec` and does the handshake: `usi`/`uci`, the user's options in
     /// order, the variant (through the first of `Variant`, `UCI_Variant`, `USI_Variant` that it
     /// declares, unless the user set one), then `isready`. Each wait lasts at most `timeout`.
@@ -157,10 +157,10 @@ impl Engine {
         timeout: Duration,
         label: String,
         log: Option<TrafficLog>,
-    ) -> Result<Engine, Failure> {
+    ) -> Result<EngineConnection, Failure> {
         let proc =
             EngineProcess::spawn(spec, label, log).map_err(|e| Failure::Spawn(e.to_string()))?;
-        let mut engine = Engine {
+        let mut engine = EngineConnection {
             proc,
             proto: spec.proto,
             id_name: None,
@@ -406,7 +406,12 @@ pub fn position_command(
 }
 
 /// The `go` command for the side `to_move` under `tc`, with both clocks.
-pub fn go_command(proto: Proto, tc: &TimeControl, clocks: &[Clock; 2], to_move: Color) -> String {
+pub fn go_command(
+    proto: Proto,
+    tc: &TimeControl,
+    clocks: &[GameClock; 2],
+    to_move: Color,
+) -> String {
     let ms = |d: Duration| d.as_millis();
     let mut s = String::from("go");
     if let Some(t) = tc.movetime {
@@ -537,11 +542,11 @@ mod tests {
     fn go_commands() {
         let tc: TimeControl = "10+0.1".parse().unwrap();
         let clocks = [
-            Clock {
+            GameClock {
                 remaining: Duration::from_millis(9000),
                 moves_left: None,
             },
-            Clock {
+            GameClock {
                 remaining: Duration::from_millis(8000),
                 moves_left: None,
             },

@@ -5,10 +5,10 @@
 
 use super::adjudication::{Adjudication, DrawRule, ResignRule};
 use super::game::{self, Finished, GameContext, Played, Seat};
+use super::journal::{self, Journal};
 use super::openings::{self, Suite};
 use super::process::TrafficLog;
-use super::protocol::Engine;
-use super::records::{self, Journal};
+use super::protocol::EngineConnection;
 use super::report::{Report, SprtState};
 use super::schedule::{Schedule, Slot};
 use super::spec::EngineSpec;
@@ -147,7 +147,7 @@ pub(super) fn plan(args: &MatchArgs) -> Result<Plan, String> {
 /// Starts every engine once and lets it go.
 fn try_engines(plan: &Plan) -> Result<(), String> {
     for spec in &plan.specs {
-        let e = Engine::start(
+        let e = EngineConnection::start(
             spec,
             plan.ctx.variant,
             plan.ctx.hang_timeout,
@@ -173,7 +173,7 @@ enum Msg {
 /// Plays the rounds the main thread hands out, one at a time, until it sends `None`; keeps
 /// its engines running between games.
 fn worker(id: usize, plan: &Plan, jobs: Receiver<Option<u32>>, stop: &AtomicBool, tx: Sender<Msg>) {
-    let mut pool: Vec<Option<Engine>> = plan.specs.iter().map(|_| None).collect();
+    let mut pool: Vec<Option<EngineConnection>> = plan.specs.iter().map(|_| None).collect();
     while let Ok(Some(round)) = jobs.recv() {
         let slot = plan.schedule.slot(round);
         let mut first = pool[slot.first].take();
@@ -216,8 +216,8 @@ fn record_text(plan: &Plan, slot: &Slot, f: &Finished) -> Result<String, String>
     let tags = [
         ("Black", plan.names[slot.first].clone()),
         ("White", plan.names[slot.second].clone()),
-        ("Date", records::today()),
-        ("Result", records::result_text(f.winner).to_string()),
+        ("Date", journal::today()),
+        ("Result", journal::result_text(f.winner).to_string()),
         ("Reason", f.reason.clone()),
         ("TimeControl", plan.tc_text.clone()),
         ("Round", slot.round.to_string()),
@@ -288,7 +288,7 @@ pub fn run(cli: &MatchArgs) -> Result<(), String> {
             Some(TrafficLog::create(&path).map_err(|e| format!("{}: {e}", path.display()))?);
     }
     if !args.resume {
-        if dir.join(records::RECORDS).exists() {
+        if dir.join(journal::RECORDS).exists() {
             return Err(format!(
                 "{} already holds a match; use --resume to continue it or choose another --out",
                 dir.display()
@@ -334,7 +334,7 @@ pub fn run(cli: &MatchArgs) -> Result<(), String> {
     std::fs::write(&json_path, rep.json()).map_err(|e| format!("{}: {e}", json_path.display()))?;
     say(&format!(
         "records: {}  summary: {}\n",
-        dir.join(records::RECORDS).display(),
+        dir.join(journal::RECORDS).display(),
         json_path.display()
     ));
     Ok(())
@@ -343,7 +343,7 @@ pub fn run(cli: &MatchArgs) -> Result<(), String> {
 fn open_journal(
     args: &MatchArgs,
     dir: &Path,
-) -> Result<(Journal, Vec<records::Committed>), String> {
+) -> Result<(Journal, Vec<journal::Committed>), String> {
     if args.resume {
         let (journal, committed, note) = Journal::resume(dir)?;
         if let Some(n) = note {
@@ -453,7 +453,7 @@ fn finish_game(
         plan.names[slot.first],
         plan.names[slot.second],
         slot.opening + 1,
-        records::result_text(f.winner),
+        journal::result_text(f.winner),
         f.reason
     );
     bar.suspend(|| say(&line));
