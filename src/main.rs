@@ -27,9 +27,9 @@ enum Command {
     /// and speed; the last line is `<nodes> nodes <nps> nps`.
     Bench(tools::bench::BenchArgs),
     /// Convert between ASCII move lists and game-record files, checking every move.
-    Record(tools::record::RecordArgs),
+    Record(tools::record_cmd::RecordArgs),
     /// Play a tournament between engines (USI or UCI, through pipes); see docs/match.md.
-    Match(tools::matches::MatchArgs),
+    Match(Box<tools::matches::MatchCommand>),
     /// Serve a web board to play and analyse in a browser (loopback unless --host).
     Serve(tools::serve::ServeArgs),
 }
@@ -44,15 +44,46 @@ fn parse_cli() -> Result<Cli, ExitCode> {
             Err(ExitCode::SUCCESS)
         }
         Err(e) => {
-            let text = e.to_string();
-            let first = text.lines().next().unwrap_or("bad arguments");
-            eprintln!(
-                "longjiang: {} (see longjiang --help)",
-                first.trim_start_matches("error: ")
-            );
+            eprintln!("longjiang: {}", usage_error(&e.to_string()));
             Err(ExitCode::from(2))
         }
     }
+}
+
+/// One line from clap's text of a usage error: the message with what it lists (the missing
+/// arguments), or for a subcommand given without its own subcommand the ones it has; then
+/// where to read more.
+fn usage_error(text: &str) -> String {
+    let usage = text
+        .lines()
+        .find_map(|l| l.strip_prefix("Usage: "))
+        .unwrap_or("longjiang");
+    let command: Vec<&str> = usage
+        .split_whitespace()
+        .take_while(|w| !w.starts_with(['<', '[', '-']))
+        .collect();
+    let help = format!("see {} --help", command.join(" "));
+    if let Some(at) = text.find("\nCommands:\n") {
+        let subcommands: Vec<&str> = text[at..]
+            .lines()
+            .skip(2)
+            .take_while(|l| l.starts_with("  "))
+            .filter_map(|l| l.split_whitespace().next())
+            .filter(|&c| c != "help")
+            .collect();
+        return format!(
+            "{} needs a subcommand: {} ({help})",
+            command.join(" "),
+            subcommands.join(", ")
+        );
+    }
+    let message: Vec<&str> = text
+        .lines()
+        .take_while(|l| !l.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    let message = message.join(" ");
+    format!("{} ({help})", message.trim_start_matches("error: "))
 }
 
 fn main() -> ExitCode {
@@ -77,7 +108,7 @@ fn main() -> ExitCode {
         }
         Some(Command::Perft(args)) => tools::perft::run(&args),
         Some(Command::Bench(args)) => tools::bench::run(&args),
-        Some(Command::Record(args)) => tools::record::run(&args),
+        Some(Command::Record(args)) => tools::record_cmd::run(&args),
         Some(Command::Match(args)) => tools::matches::run(&args),
         Some(Command::Serve(args)) => tools::serve::run(&args),
     };

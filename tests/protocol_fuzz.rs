@@ -25,6 +25,16 @@ fn cases() -> u32 {
         .unwrap_or(256)
 }
 
+/// Sessions for `sessions_of_random_commands`: `FUZZ_SESSIONS` from the environment, else
+/// `cases() / 16` (a session runs up to 12 commands through the real engine, searches included,
+/// so it costs far more than one reader input).
+fn sessions() -> u32 {
+    std::env::var("FUZZ_SESSIONS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| cases().div_ceil(16))
+}
+
 /// Words that make the readers go deep: keywords, numbers, squares, moves in both notations.
 const WORDS: &[&str] = &[
     "usi",
@@ -243,17 +253,24 @@ impl Buffer {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(cases().div_ceil(16)))]
+    #![proptest_config(ProptestConfig::with_cases(sessions()))]
 
-    /// Whole sessions of random command lines: no panic, at most one error line per command.
+    /// Whole sessions of random command lines: no panic, at most one error line per command,
+    /// and a command that fails leaves the session's state (position, options, mode, table)
+    /// as it was.
     #[test]
     fn sessions_of_random_commands(lines in proptest::collection::vec(session_line(), 1..12)) {
         let buf = Buffer::default();
         let mut session = Session::new(Output::new(buf.clone()));
         for line in &lines {
             let before = buf.error_lines();
+            let state = session.snapshot();
             let go_on = session.handle(line);
-            prop_assert!(buf.error_lines() <= before + 1, "{}", line);
+            let errors = buf.error_lines() - before;
+            prop_assert!(errors <= 1, "{}", line);
+            if errors == 1 {
+                prop_assert_eq!(session.snapshot(), state, "{}", line);
+            }
             if !go_on {
                 break;
             }

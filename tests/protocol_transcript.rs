@@ -370,11 +370,15 @@ fn every_error_is_one_line_and_changes_nothing() {
         ("go depth x", "go: depth 'x'"),
         ("go sideways", "unknown parameter 'sideways'"),
         ("go searchmoves f2f5", "go searchmoves: illegal move f2f5"),
-        ("go perft 0", "must be 1 or more"),
+        ("go perft 0", "depth '0' is out of range (1 … 20)"),
         ("gameover perhaps", "win, lose or draw"),
         ("bench 0", "bench: depth '0'"),
     ];
     for (line, want) in cases {
+        if line.starts_with("go") {
+            // After a refused position `go` is refused for that (protocol.md, `position`).
+            e.send(&format!("position sfen {before}"));
+        }
         let got = e.ask(line);
         assert_eq!(got.len(), 1, "{line}: {got:?}");
         assert!(

@@ -362,7 +362,8 @@ fn multipv_reports_distinct_lines_best_first() {
     let (l, events) = longjiang::search::engine::collecting_listener();
     e.search_with(depth(5), l);
     let events = events.lock().unwrap();
-    let last: Vec<_> = events
+    // The last Info (before the best move) repeats line 1 with the final figures.
+    let last: Vec<_> = events[..events.len() - 2]
         .iter()
         .filter_map(|ev| match ev {
             SearchEvent::Info(i) if i.depth == 5 => Some(i.clone()),

@@ -18,7 +18,7 @@ pub mod legality;
 mod perft;
 mod piece_moves;
 
-pub use perft::{perft, perft_divide};
+pub use perft::{MAX_PERFT_DEPTH, perft, perft_divide, perft_divide_until};
 pub use piece_moves::{PieceMoves, PieceMovesIter};
 
 use crate::geometry::attacks;

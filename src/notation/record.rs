@@ -7,7 +7,7 @@
 //! [Black "longjiang 0.1"]
 //! [White "Fairy-Stockfish"]
 //! [Result "1-0"]
-//! [Reason "checkmate"]
+//! [Reason "resignation"]
 //! [Moves "f2f4 f9f7 g1h3"]
 //!
 //! 1. 六四 六七
@@ -23,7 +23,7 @@
 //! numbers are right, and that a result agrees with a final checkmate, stalemate or repetition.
 
 use super::{parse_move, write_move};
-use crate::rules::outcome::Outcome;
+use crate::rules::outcome::{EndReason, Outcome};
 use crate::rules::{Color, Move, Position, Rules, StalemateRule, Variant};
 use std::fmt;
 use std::fmt::Write as _;
@@ -181,10 +181,11 @@ impl GameRecord {
         tag("Moves", &ascii.join(" "))?;
         out.push('\n');
         let mut pos = self.start_position()?;
+        let numbers = MoveNumbers::of(&pos);
         let mut line = String::new();
         for (i, &m) in self.moves.iter().enumerate() {
             check_playable(&pos, m, i)?;
-            let number = pos.move_number().div_ceil(2);
+            let number = numbers.at(i);
             if pos.side_to_move() == Color::Black {
                 if !line.is_empty() {
                     out.push_str(line.trim_end());
@@ -204,7 +205,7 @@ impl GameRecord {
             out.push('\n');
         }
         let result = self.tag("Result").unwrap_or("*");
-        check_result(&pos, result)?;
+        check_result(&pos, result, self.tag("Reason"))?;
         out.push_str(result);
         out.push('\n');
         Ok(out)
@@ -296,10 +297,77 @@ fn describe(outcome: Outcome) -> String {
     }
 }
 
-/// A result that contradicts a final checkmate, stalemate or repetition is an error; `*` and
-/// results of games that ended otherwise (resignation, time, adjudication) pass.
-fn check_result(pos: &Position, result: &str) -> Result<(), RecordError> {
-    let Some(outcome) = pos.outcome() else {
+/// The full-move numbers of a game's moves: the first is `⌈move number ÷ 2⌉` of the start
+/// position, and each move of the first player after the first move starts the next number,
+/// whatever the parity of the start position's move number (an SFEN may give the second player
+/// move 1).
+#[derive(Clone, Copy)]
+struct MoveNumbers {
+    first: u32,
+    second_starts: bool,
+}
+
+impl MoveNumbers {
+    fn of(start: &Position) -> MoveNumbers {
+        MoveNumbers {
+            first: start.move_number().div_ceil(2),
+            second_starts: start.side_to_move() == Color::White,
+        }
+    }
+
+    /// The number of move `ply` (0-based) from the start.
+    fn at(self, ply: usize) -> u32 {
+        let pairs = if self.second_starts {
+            ply.div_ceil(2)
+        } else {
+            ply / 2
+        };
+        self.first
+            .saturating_add(u32::try_from(pairs).unwrap_or(u32::MAX))
+    }
+}
+
+/// The end by the rules that a `Reason` claims (`checkmate`, `stalemate`, `repetition`,
+/// `fourfold repetition`, `perpetual check …`), if it claims one.
+fn claimed_end(reason: &str) -> Option<EndReason> {
+    let r = reason.trim().to_ascii_lowercase();
+    if r.starts_with("checkmate") {
+        Some(EndReason::Checkmate)
+    } else if r.starts_with("stalemate") {
+        Some(EndReason::Stalemate)
+    } else if r.starts_with("perpetual check") {
+        Some(EndReason::PerpetualCheck)
+    } else if r == "repetition" || r.starts_with("fourfold repetition") {
+        Some(EndReason::Repetition)
+    } else {
+        None
+    }
+}
+
+/// A result that contradicts a final checkmate, stalemate or repetition is an error, and so
+/// is a `Reason` naming an end by the rules (checkmate, stalemate, repetition, perpetual
+/// check) that the final position does not have; `*` and results of games that ended
+/// otherwise (resignation, time, adjudication) pass.
+fn check_result(pos: &Position, result: &str, reason: Option<&str>) -> Result<(), RecordError> {
+    let claimed = reason.and_then(|r| claimed_end(r).map(|end| (r, end)));
+    let outcome = pos.outcome();
+    if let Some((text, end)) = claimed {
+        let fits = outcome.is_some_and(|o| o.reason() == end);
+        if !fits {
+            let actual = match outcome {
+                Some(o) => describe(o),
+                None => format!(
+                    "the game is not over: {} legal moves",
+                    crate::movegen::legal_moves(pos).len()
+                ),
+            };
+            return Err(RecordError::new(
+                None,
+                format!("Reason '{text}' contradicts the final position ({actual})"),
+            ));
+        }
+    }
+    let Some(outcome) = outcome else {
         return Ok(());
     };
     let expected = match outcome.winner() {
@@ -442,6 +510,7 @@ impl RawGame {
         let mut pos = record
             .start_position()
             .map_err(|e| RecordError::new(setup_line, e.message))?;
+        let numbers = MoveNumbers::of(&pos);
         let mut result: Option<(usize, String)> = None;
         for (line, word) in self.words {
             let at = |m: String| RecordError::new(Some(line), m);
@@ -453,7 +522,7 @@ impl RawGame {
                 continue;
             }
             if let Some(number) = move_number_token(&word) {
-                let expected = pos.move_number().div_ceil(2);
+                let expected = numbers.at(record.moves.len());
                 let dots = if pos.side_to_move() == Color::Black {
                     "."
                 } else {
@@ -501,7 +570,7 @@ impl RawGame {
             _ => {}
         }
         let final_result = record.tag("Result").unwrap_or("*");
-        check_result(&pos, final_result)
+        check_result(&pos, final_result, record.tag("Reason"))
             .map_err(|e| RecordError::new(result.as_ref().map(|r| r.0), e.message))?;
         Ok(record)
     }

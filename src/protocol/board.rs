@@ -133,6 +133,73 @@ pub fn draw(pos: &Position) -> String {
     out.join("\n")
 }
 
+/// `d plain`: the board in ASCII, for terminals where the box-drawing and CJK characters of
+/// [`draw`] do not line up: SFEN letters (uppercase = first player, `+P` a 枪兵, `P'` a pawn
+/// without its double step) in a grid with files a … j and ranks 10 … 1, then the same facts
+/// as `d` in English.
+pub fn draw_plain(pos: &Position) -> String {
+    let sfen = pos.to_sfen();
+    let fields: Vec<&str> = sfen.split(' ').collect();
+    let border = format!("   +{}", "---+".repeat(10));
+    let mut out = vec![border.clone()];
+    for (i, row) in fields[0].split('/').enumerate() {
+        let mut cells: Vec<String> = Vec::new();
+        let mut chars = row.chars().peekable();
+        while let Some(c) = chars.next() {
+            if let Some(d) = c.to_digit(10) {
+                // `10` is one run of ten empty squares.
+                let mut n = d;
+                while let Some(e) = chars.peek().and_then(|c| c.to_digit(10)) {
+                    n = n * 10 + e;
+                    chars.next();
+                }
+                cells.extend((0..n).map(|_| "   ".to_string()));
+            } else if c == '+' {
+                let letter = chars.next().unwrap_or('?');
+                cells.push(format!("+{letter} "));
+            } else if chars.peek() == Some(&'\'') {
+                chars.next();
+                cells.push(format!(" {c}'"));
+            } else {
+                cells.push(format!(" {c} "));
+            }
+        }
+        out.push(format!("{:>2} |{}|", 10 - i, cells.join("|")));
+        out.push(border.clone());
+    }
+    let files: String = ('a'..='j').map(|f| format!("  {f} ")).collect();
+    out.push(format!("   {}", files.trim_end()));
+    let side = match pos.side_to_move() {
+        Color::Black => "b (first player)",
+        Color::White => "w (second player)",
+    };
+    out.push(format!(
+        "Side to move: {side}  Move: {}{}",
+        pos.move_number(),
+        if pos.in_check() { "  In check" } else { "" }
+    ));
+    out.push(format!("Hands: {}", fields[2]));
+    if pos.rules().drops {
+        out.push(format!(
+            "Drop cooldowns: b {}, w {}",
+            pos.cooldown(Color::Black),
+            pos.cooldown(Color::White)
+        ));
+    }
+    out.push(format!("Castling: {}", fields[3]));
+    out.push(format!("Variant: {}", pos.rules().variant));
+    out.push(format!("Sfen: {sfen}"));
+    out.push(format!("Fen: {}", write_fen(pos)));
+    out.push(format!("Key: {:016x}", pos.key()));
+    let checkers: String = pos
+        .checkers()
+        .into_iter()
+        .map(|s| format!(" {s}"))
+        .collect();
+    out.push(format!("Checkers:{checkers}"));
+    out.join("\n")
+}
+
 /// The legal moves, one per line as `<ASCII> <record notation>`, then a count line.
 pub fn list_moves(pos: &Position, uci: bool) -> Vec<String> {
     let moves = legal_moves(pos);
@@ -170,6 +237,30 @@ mod tests {
         assert_eq!(lines[33], "∧ 持驹：无　禁援：0");
         assert!(text.contains("戟兵保帅：∧ 戟帅 戟一帅　∨ 戟帅 戟一帅"));
         assert!(text.contains(&format!("Sfen: {}", LONGJIANG.start_sfen)));
+    }
+
+    /// Issue 21, defect 14: a plain form in ASCII, every line of the grid the same width.
+    #[test]
+    fn the_plain_board_is_ascii_and_lines_up() {
+        let pos = Position::from_sfen(
+            "r4k3r/10/10/10/10/4+P5/10/10/P'P'8/R4K3R w 2QN2Pr KQq 21 57",
+            LONGJIANG,
+        )
+        .unwrap();
+        let text = draw_plain(&pos);
+        assert!(text.is_ascii(), "{text}");
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[..21].iter().all(|l| l.len() == 44), "{text}");
+        assert_eq!(lines[0], "   +---+---+---+---+---+---+---+---+---+---+");
+        assert_eq!(lines[1], "10 | r |   |   |   |   | k |   |   |   | r |");
+        assert_eq!(lines[11], " 5 |   |   |   |   |+P |   |   |   |   |   |");
+        assert_eq!(lines[17], " 2 | P'| P'|   |   |   |   |   |   |   |   |");
+        assert_eq!(lines[19], " 1 | R |   |   |   |   | K |   |   |   | R |");
+        assert_eq!(lines[21], "     a   b   c   d   e   f   g   h   i   j");
+        assert_eq!(lines[22], "Side to move: w (second player)  Move: 57");
+        assert_eq!(lines[23], "Hands: 2QN2Pr");
+        assert_eq!(lines[24], "Drop cooldowns: b 2, w 1");
+        assert_eq!(lines[25], "Castling: KQq");
     }
 
     #[test]

@@ -1,11 +1,12 @@
 //! Reading one input line into a [`Command`]: pure text work, no engine state, so the reader can
 //! be fuzzed on its own. Whether a position or move is legal is decided later, by the session.
 
+use crate::movegen::MAX_PERFT_DEPTH;
 use std::fmt;
 
 /// Where a `position` command starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Setup {
+pub enum PositionSource {
     /// `startpos`: the game's start position.
     StartPos,
     /// `sfen <six fields>`.
@@ -79,7 +80,7 @@ pub enum Command {
     /// `position startpos|sfen …|fen … [moves …]`.
     Position {
         /// Where it starts.
-        setup: Setup,
+        setup: PositionSource,
         /// The moves, as written (ASCII or record notation).
         moves: Vec<String>,
     },
@@ -97,8 +98,11 @@ pub enum Command {
     Quit,
     /// `debug [on|off]`: accepted, no effect.
     Debug,
-    /// `d`: draw the board.
-    Display,
+    /// `d`: draw the board; `d plain`: in ASCII.
+    Display {
+        /// `d plain`.
+        plain: bool,
+    },
     /// `moves`: list the legal moves.
     Moves,
     /// `eval`: explain the static evaluation.
@@ -131,7 +135,29 @@ fn time_value(key: &str, word: Option<&str>) -> Result<u64, CommandError> {
     };
     match word.parse::<i64>() {
         Ok(n) => Ok(n.max(0) as u64),
+        // Digits beyond i64: a negative one is still a fallen flag (0), a positive one is
+        // refused by its size, not its form.
+        Err(_) if is_integer(word) && word.starts_with('-') => Ok(0),
+        Err(_) if is_integer(word) => err(format!(
+            "go: {key} '{word}' is too large (at most {})",
+            i64::MAX
+        )),
         Err(_) => err(format!("go: {key} '{word}' is not an integer")),
+    }
+}
+
+/// Whether `word` is an integer, whatever its size: an optional sign, then digits.
+fn is_integer(word: &str) -> bool {
+    let digits = word.strip_prefix(['-', '+']).unwrap_or(word);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// A count in `min ..= max`; the error tells a malformed number from one out of range.
+fn ranged(what: &str, word: &str, min: u32, max: u32) -> Result<u32, CommandError> {
+    match word.parse::<u32>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        _ if is_integer(word) => err(format!("{what} '{word}' is out of range ({min} … {max})")),
+        _ => err(format!("{what} '{word}' is not an integer")),
     }
 }
 
@@ -139,8 +165,7 @@ fn count_value(key: &str, word: Option<&str>) -> Result<u32, CommandError> {
     let Some(word) = word else {
         return err(format!("go: {key} needs a number"));
     };
-    word.parse::<u32>()
-        .map_err(|_| CommandError(format!("go: {key} '{word}' is not a non-negative integer")))
+    ranged(&format!("go: {key}"), word, 0, u32::MAX)
 }
 
 /// Keywords that end a `searchmoves` list.
@@ -164,12 +189,7 @@ const GO_KEYWORDS: [&str; 14] = [
 fn parse_go(words: &[&str]) -> Result<Command, CommandError> {
     if words.first() == Some(&"perft") {
         return match words {
-            [_, n] => n
-                .parse::<u32>()
-                .ok()
-                .filter(|&d| d >= 1)
-                .map(Command::Perft)
-                .ok_or_else(|| CommandError(format!("go perft: depth '{n}' must be 1 or more"))),
+            [_, n] => ranged("go perft: depth", n, 1, MAX_PERFT_DEPTH).map(Command::Perft),
             _ => err("go perft takes one depth: go perft <n>"),
         };
     }
@@ -231,14 +251,14 @@ fn parse_position(words: &[&str]) -> Result<Command, CommandError> {
         None => (words, &words[..0]),
     };
     let setup = match head {
-        ["startpos"] => Setup::StartPos,
+        ["startpos"] => PositionSource::StartPos,
         ["startpos", extra, ..] => {
             return err(format!(
                 "position startpos: unexpected '{extra}' (moves …?)"
             ));
         }
-        ["sfen", rest @ ..] if !rest.is_empty() => Setup::Sfen(rest.join(" ")),
-        ["fen", rest @ ..] if !rest.is_empty() => Setup::Fen(rest.join(" ")),
+        ["sfen", rest @ ..] if !rest.is_empty() => PositionSource::Sfen(rest.join(" ")),
+        ["fen", rest @ ..] if !rest.is_empty() => PositionSource::Fen(rest.join(" ")),
         ["sfen" | "fen"] => return err("position: the position string is missing"),
         [] => return err("position: expected startpos, sfen <SFEN> or fen <FEN>"),
         [other, ..] => {
@@ -279,6 +299,9 @@ fn no_args(cmd: Command, name: &str, rest: &[&str]) -> Result<Command, CommandEr
 
 /// Reads one line of input.
 pub fn parse(line: &str) -> Result<Command, CommandError> {
+    // A byte-order mark (some Windows GUIs and editors write one before the first line) is
+    // not part of the command.
+    let line = line.strip_prefix('\u{feff}').unwrap_or(line);
     let words: Vec<&str> = line.split_whitespace().collect();
     let Some((&first, rest)) = words.split_first() else {
         return Ok(Command::Empty);
@@ -304,17 +327,16 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
             [] | ["on"] | ["off"] => Ok(Command::Debug),
             _ => err("debug: expected on or off"),
         },
-        "d" => no_args(Command::Display, first, rest),
+        "d" => match rest {
+            [] => Ok(Command::Display { plain: false }),
+            ["plain"] => Ok(Command::Display { plain: true }),
+            [other, ..] => err(format!("d: expected nothing or plain, got '{other}'")),
+        },
         "moves" => no_args(Command::Moves, first, rest),
         "eval" => no_args(Command::Eval, first, rest),
         "bench" => match rest {
             [] => Ok(Command::Bench(None)),
-            [d] => d
-                .parse::<u32>()
-                .ok()
-                .filter(|&d| d >= 1)
-                .map(|d| Command::Bench(Some(d)))
-                .ok_or_else(|| CommandError(format!("bench: depth '{d}' must be 1 or more"))),
+            [d] => ranged("bench: depth", d, 1, 60).map(|d| Command::Bench(Some(d))),
             _ => err("bench takes at most one argument: bench [depth]"),
         },
         other => {
@@ -351,14 +373,14 @@ mod tests {
         assert_eq!(
             parse("position sfen 10/10 b - - 00 1 moves f2f4 六四"),
             Ok(Command::Position {
-                setup: Setup::Sfen("10/10 b - - 00 1".into()),
+                setup: PositionSource::Sfen("10/10 b - - 00 1".into()),
                 moves: vec!["f2f4".into(), "六四".into()],
             })
         );
         assert_eq!(
             parse("position fen x[] w KQkq - 0 1"),
             Ok(Command::Position {
-                setup: Setup::Fen("x[] w KQkq - 0 1".into()),
+                setup: PositionSource::Fen("x[] w KQkq - 0 1".into()),
                 moves: vec![],
             })
         );
@@ -389,6 +411,37 @@ mod tests {
         assert_eq!(parse("bench 5"), Ok(Command::Bench(Some(5))));
     }
 
+    /// Issue 21, defect 9: numbers too large for their field are refused for their size
+    /// (they read as malformed), and a byte-order mark before a command is ignored (defect 14).
+    #[test]
+    fn numbers_out_of_range_and_a_byte_order_mark() {
+        let cases = [
+            (
+                "go perft 99999999999",
+                "go perft: depth '99999999999' is out of range (1 … 20)",
+            ),
+            (
+                "go perft 21",
+                "go perft: depth '21' is out of range (1 … 20)",
+            ),
+            (
+                "go depth 4294967296",
+                "go: depth '4294967296' is out of range (0 … 4294967295)",
+            ),
+            (
+                "go nodes 99999999999999999999",
+                "go: nodes '99999999999999999999' is too large (at most 9223372036854775807)",
+            ),
+        ];
+        for (line, want) in cases {
+            assert_eq!(parse(line).unwrap_err().to_string(), want, "{line}");
+        }
+        assert_eq!(parse("go depth 4294967295").map(|_| ()), Ok(()));
+        let fallen = parse("go btime -99999999999999999999").unwrap();
+        assert!(matches!(fallen, Command::Go(Go { btime: Some(0), .. })));
+        assert_eq!(parse("\u{feff}isready"), Ok(Command::IsReady));
+    }
+
     #[test]
     fn rejects_with_a_reason() {
         let cases = [
@@ -401,15 +454,17 @@ mod tests {
             ("position startpos f2f4", "unexpected 'f2f4'"),
             ("position xyz", "got 'xyz'"),
             ("go depth", "depth needs a number"),
-            ("go depth -1", "not a non-negative integer"),
+            ("go depth -1", "'-1' is out of range (0 … 4294967295)"),
+            ("go depth x", "'x' is not an integer"),
             ("go btime x", "'x' is not an integer"),
             ("go fast", "unknown parameter 'fast'"),
             ("go searchmoves", "at least one move"),
-            ("go perft 0", "must be 1 or more"),
+            ("go perft 0", "depth '0' is out of range (1 … 20)"),
             ("go perft", "go perft takes one depth"),
             ("go depth 2 perft 3", "nothing else"),
             ("gameover maybe", "win, lose or draw"),
-            ("bench x", "bench: depth 'x'"),
+            ("bench x", "bench: depth 'x' is not an integer"),
+            ("bench 0", "bench: depth '0' is out of range (1 … 60)"),
         ];
         for (line, want) in cases {
             let e = parse(line).unwrap_err().to_string();

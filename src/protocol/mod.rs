@@ -7,6 +7,7 @@
 
 pub mod board;
 pub mod command;
+pub mod memory;
 pub mod options;
 pub mod output;
 pub mod session;

@@ -4,14 +4,14 @@
 //!
 //! Every failing command produces exactly one `info string error: …` line and changes nothing.
 
-use super::board::{draw, list_moves};
-use super::command::{self, Command, Go, Setup};
+use super::board::{draw, draw_plain, list_moves};
+use super::command::{self, Command, Go, PositionSource};
 use super::options::{Change, Options};
 use super::output::{Output, bestmove_line, info_line, move_text};
 use super::{Mode, any_move};
-use crate::movegen::perft_divide;
+use crate::movegen::perft_divide_until;
 use crate::notation::fen::parse_fen;
-use crate::rules::setup::Setup as RawSetup;
+use crate::rules::setup::Setup;
 use crate::rules::{Color, Move, Position, Rules};
 use crate::search::{Clock, Engine, Limits, Listener, SearchEvent};
 use std::io::BufRead;
@@ -40,6 +40,73 @@ pub struct Session {
     answered: Arc<AtomicBool>,
     /// Whether a search was started whose answer may still be due.
     started: bool,
+    /// A `go perft` counting on its own thread.
+    perft: Option<PerftRun>,
+    /// Why the last `position` command was refused, until one is accepted: `go` is refused
+    /// meanwhile, so that no answer is given for a position the GUI did not send.
+    refused_position: Option<String>,
+}
+
+/// A `go perft` on its own thread, so that the reader still reads `stop`, `isready` and `quit`.
+struct PerftRun {
+    stop: Arc<AtomicBool>,
+    /// Whether the count is printed, and the `readyok`s owed until then: an `isready` after
+    /// `go perft` is answered after its lines, as if perft ran on the reader (Stockfish's
+    /// order), while `stop` and `quit` are still read.
+    state: Arc<std::sync::Mutex<PerftState>>,
+    handle: std::thread::JoinHandle<()>,
+}
+
+#[derive(Default)]
+struct PerftState {
+    done: bool,
+    ready_owed: usize,
+}
+
+/// What a failing command must leave as it was: the position (start and moves), the options,
+/// the mode and the table size. [`Session::snapshot`] takes one; the fuzz tests compare them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    /// The SFEN of the position the last accepted `position` command started from.
+    pub root: String,
+    /// The moves played from it, in ASCII.
+    pub moves: Vec<String>,
+    /// The option values.
+    pub options: Options,
+    /// The dialect.
+    pub mode: Mode,
+    /// The table size in use, in MiB.
+    pub hash_mb: usize,
+}
+
+/// The lines `go perft` prints: one per root move, a blank line, the total and the time; or
+/// one line when it was stopped.
+fn perft_lines(
+    result: Option<Vec<(Move, u64)>>,
+    depth: u32,
+    mode: Mode,
+    start: Instant,
+) -> Vec<String> {
+    let elapsed = start.elapsed();
+    let Some(divide) = result else {
+        return vec![format!(
+            "info string perft {depth}: stopped after {} ms",
+            elapsed.as_millis()
+        )];
+    };
+    let total: u64 = divide.iter().map(|&(_, n)| n).sum();
+    let mut lines: Vec<String> = divide
+        .iter()
+        .map(|&(m, n)| format!("{}: {n}", move_text(m, mode)))
+        .collect();
+    lines.push(String::new());
+    lines.push(format!("Nodes searched: {total}"));
+    let nps = (total as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
+    lines.push(format!(
+        "info string perft {depth}: {total} nodes in {} ms, {nps} nps",
+        elapsed.as_millis()
+    ));
+    lines
 }
 
 /// Runs the protocol until `quit` or end of input, reading `input` and writing to `out`.
@@ -79,6 +146,19 @@ impl Session {
             options,
             answered: Arc::new(AtomicBool::new(true)),
             started: false,
+            perft: None,
+            refused_position: None,
+        }
+    }
+
+    /// The state a failing command must not change (see [`Snapshot`]).
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            root: self.root.to_sfen(),
+            moves: self.moves.iter().map(|m| m.to_string()).collect(),
+            options: self.options.clone(),
+            mode: self.mode,
+            hash_mb: self.engine.hash_mb(),
         }
     }
 
@@ -93,6 +173,10 @@ impl Session {
     /// Whether a search is running whose best move has not been sent yet.
     fn busy(&self) -> bool {
         self.started && !self.answered.load(Ordering::Acquire)
+            || self
+                .perft
+                .as_ref()
+                .is_some_and(|p| p.state.lock().is_ok_and(|st| !st.done))
     }
 
     /// Handles one input line; `false` when the session should end.
@@ -112,14 +196,18 @@ impl Session {
                 Ok(())
             }
             Command::IsReady => {
-                self.out.line("readyok");
+                self.ready();
                 Ok(())
             }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::NewGame => self.not_busy("usinewgame").map(|()| {
                 self.engine.new_game();
             }),
-            Command::Position { setup, moves } => self.set_position(&setup, &moves),
+            Command::Position { setup, moves } => {
+                let done = self.set_position(&setup, &moves);
+                self.refused_position = done.as_ref().err().cloned();
+                done
+            }
             Command::Go(go) => self.go(&go),
             Command::Perft(depth) => self.perft(depth),
             Command::Stop => {
@@ -134,8 +222,12 @@ impl Session {
                 self.finish_search();
                 Ok(())
             }
-            Command::Display => {
-                let text = draw(&self.pos);
+            Command::Display { plain } => {
+                let text = if plain {
+                    draw_plain(&self.pos)
+                } else {
+                    draw(&self.pos)
+                };
                 let lines: Vec<&str> = text.lines().collect();
                 self.out.lines(&lines);
                 Ok(())
@@ -164,6 +256,11 @@ impl Session {
         self.engine.stop();
         self.engine.wait();
         self.started = false;
+        if let Some(run) = self.perft.take() {
+            run.stop.store(true, Ordering::Relaxed);
+            // A perft thread that panicked (a bug) has nothing more to say.
+            let _ = run.handle.join();
+        }
     }
 
     /// Ends the session: stops and waits for a running search.
@@ -191,7 +288,16 @@ impl Session {
         let change = Options::parse_change(name, value)?;
         self.not_busy("setoption")?;
         match change {
-            Change::Hash(mb) => self.engine.set_hash_mb(mb),
+            Change::Hash(mb) => {
+                // Refused, not lowered: the old table stays, as after any failing command.
+                let old = self.engine.hash_mb();
+                let refused =
+                    |e: String| format!("setoption: {name} {e}; the table stays {old} MiB");
+                super::memory::check_table(mb, super::memory::available_mib()).map_err(refused)?;
+                self.engine
+                    .try_set_hash_mb(mb)
+                    .map_err(|e| refused(format!("{mb} MiB cannot be allocated ({e})")))?;
+            }
             Change::Threads(n) => self.engine.set_threads(n),
             Change::MultiPv(n) => self.engine.set_multipv(n),
             Change::MoveOverhead(d) => self.engine.set_move_overhead(d),
@@ -200,6 +306,7 @@ impl Session {
             Change::Variant(v) => {
                 if v != self.options.variant {
                     let rules = v.rules().with_stalemate(self.options.stalemate);
+                    self.refused_position = None;
                     self.root = Position::start(rules);
                     self.moves.clear();
                     self.pos = self.root.clone();
@@ -207,7 +314,7 @@ impl Session {
             }
             Change::Stalemate(rule) => {
                 let rules = self.options.variant.rules().with_stalemate(rule);
-                let root = RawSetup::from_position(&self.root)
+                let root = Setup::from_position(&self.root)
                     .validate(rules)
                     .map_err(|e| format!("setoption: Stalemate: {e}"))?;
                 let mut pos = root.clone();
@@ -222,14 +329,16 @@ impl Session {
         Ok(())
     }
 
-    fn set_position(&mut self, setup: &Setup, moves: &[String]) -> Result<(), String> {
+    fn set_position(&mut self, setup: &PositionSource, moves: &[String]) -> Result<(), String> {
         let rules = self.rules();
         let root = match setup {
-            Setup::StartPos => Position::start(rules),
-            Setup::Sfen(s) => {
+            PositionSource::StartPos => Position::start(rules),
+            PositionSource::Sfen(s) => {
                 Position::from_sfen(s, rules).map_err(|e| format!("position sfen: {e}"))?
             }
-            Setup::Fen(s) => parse_fen(s, rules).map_err(|e| format!("position fen: {e}"))?,
+            PositionSource::Fen(s) => {
+                parse_fen(s, rules).map_err(|e| format!("position fen: {e}"))?
+            }
         };
         let mut pos = root.clone();
         let mut played = Vec::with_capacity(moves.len());
@@ -302,8 +411,20 @@ impl Session {
         })
     }
 
+    /// Refuses to search while the last `position` command stands refused.
+    fn have_position(&self, what: &str) -> Result<(), String> {
+        match &self.refused_position {
+            Some(why) => Err(format!(
+                "{what}: no position: the last position command was refused ({why}); send \
+                 a position that is accepted"
+            )),
+            None => Ok(()),
+        }
+    }
+
     fn go(&mut self, go: &Go) -> Result<(), String> {
         self.not_busy("go")?;
+        self.have_position("go")?;
         let limits = self.limits(go)?;
         // The previous search (answered already) may still be winding down; `start` waits.
         self.engine.set_position(self.pos.clone());
@@ -313,24 +434,50 @@ impl Session {
         Ok(())
     }
 
+    /// `readyok`, now or (while a perft counts) after its lines.
+    fn ready(&mut self) {
+        if let Some(run) = &self.perft
+            && let Ok(mut st) = run.state.lock()
+            && !st.done
+        {
+            st.ready_owed += 1;
+            return;
+        }
+        self.out.line("readyok");
+    }
+
+    /// `go perft`: counts on its own thread and prints when done; `stop` (or `quit`) ends it
+    /// with one `info string perft <depth>: stopped …` line instead.
     fn perft(&mut self, depth: u32) -> Result<(), String> {
         self.not_busy("go perft")?;
-        let start = Instant::now();
-        let divide = perft_divide(&self.pos, depth, self.options.threads > 1);
-        let total: u64 = divide.iter().map(|&(_, n)| n).sum();
-        let elapsed = start.elapsed();
-        let mut lines: Vec<String> = divide
-            .iter()
-            .map(|&(m, n)| format!("{}: {n}", move_text(m, self.mode)))
-            .collect();
-        lines.push(String::new());
-        lines.push(format!("Nodes searched: {total}"));
-        let nps = (total as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
-        lines.push(format!(
-            "info string perft {depth}: {total} nodes in {} ms, {nps} nps",
-            elapsed.as_millis()
-        ));
-        self.out.lines(&lines);
+        self.have_position("go perft")?;
+        if let Some(done) = self.perft.take() {
+            let _ = done.handle.join();
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let (pos, mode, out) = (self.pos.clone(), self.mode, self.out.clone());
+        let parallel = self.options.threads > 1;
+        let flag = Arc::clone(&stop);
+        let state = Arc::new(std::sync::Mutex::new(PerftState::default()));
+        let shared = Arc::clone(&state);
+        let spawned = std::thread::Builder::new()
+            .name("perft".into())
+            .spawn(move || {
+                let start = Instant::now();
+                let result = perft_divide_until(&pos, depth, parallel, &flag);
+                // Printed under the lock, so that no `readyok` is owed and then forgotten.
+                let mut st = shared.lock().unwrap_or_else(|e| e.into_inner());
+                let mut lines = perft_lines(result, depth, mode, start);
+                lines.extend((0..st.ready_owed).map(|_| "readyok".to_string()));
+                out.lines(&lines);
+                st.done = true;
+            })
+            .map_err(|e| format!("go perft: cannot start a thread: {e}"))?;
+        self.perft = Some(PerftRun {
+            stop,
+            state,
+            handle: spawned,
+        });
         Ok(())
     }
 

@@ -62,7 +62,9 @@ pub struct Position {
     pub(crate) by_kind: [Bitboard; KINDS],
     pub(crate) hands: [Hand; 2],
     pub(crate) side: Color,
-    pub(crate) ply: u32,
+    /// The SFEN move number, wide enough that playing on from the largest number an SFEN can
+    /// give (`u32::MAX`) never wraps.
+    pub(crate) ply: u64,
     pub(crate) castle_mask: [u8; SQUARES],
     pub(crate) states: Vec<State>,
 }
@@ -127,10 +129,11 @@ impl Position {
         self.side
     }
 
-    /// The move number of SFEN: 1 at the start, +1 per ply.
+    /// The move number of SFEN: 1 at the start, +1 per ply (it stops at `u32::MAX`, the
+    /// largest an SFEN holds, so that a written SFEN always reads back).
     #[inline(always)]
     pub fn move_number(&self) -> u32 {
-        self.ply
+        u32::try_from(self.ply).unwrap_or(u32::MAX)
     }
 
     #[inline(always)]

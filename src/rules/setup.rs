@@ -72,7 +72,7 @@ impl Setup {
             by_kind: [Bitboard::EMPTY; KINDS],
             hands: self.hands,
             side: self.side,
-            ply: self.move_number,
+            ply: u64::from(self.move_number),
             castle_mask: [0xff; SQUARES],
             states: Vec::with_capacity(256),
         };

@@ -378,8 +378,9 @@ impl Worker<'_> {
                     self.pv[ply][ply..ply + r.pv.len()].copy_from_slice(&r.pv);
                     self.pv_len[ply] = ply + r.pv.len();
                 }
-                for (mv, v, a, pv, seldepth) in r.root_results {
-                    self.set_root_result(mv, v, (v > a).then_some((pv, seldepth)));
+                for rr in r.root_results {
+                    let (mv, v) = (rr.mv, rr.value);
+                    self.set_root_result(mv, v, (v > rr.alpha).then_some((rr.pv, rr.seldepth)));
                 }
                 break;
             }

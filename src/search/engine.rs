@@ -27,7 +27,8 @@ pub const MAX_THREADS: usize = 256;
 /// The most MultiPV lines the engine accepts.
 pub const MAX_MULTIPV: usize = 500;
 
-type Outcome = (SearchResult, Vec<ThreadData>);
+/// What the main search thread hands back: the answer and the threads' statistics.
+type SearchEnd = (SearchResult, Vec<ThreadData>);
 
 /// A search engine: options, table, threads. See the module documentation.
 pub struct Engine {
@@ -37,7 +38,7 @@ pub struct Engine {
     overhead: Duration,
     position: Position,
     data: Vec<ThreadData>,
-    running: Option<(Arc<Shared>, JoinHandle<Outcome>)>,
+    running: Option<(Arc<Shared>, JoinHandle<SearchEnd>)>,
     last: Option<SearchResult>,
     features: Features,
 }
@@ -83,6 +84,14 @@ impl Engine {
                 Err(_) => return,
             }
         }
+    }
+
+    /// Resizes (and so clears) the table to `mb` MiB (1 ..= `MAX_HASH_MB`), or keeps the old
+    /// table when the memory cannot be had. Waits for a running search first.
+    pub fn try_set_hash_mb(&mut self, mb: usize) -> Result<(), std::collections::TryReserveError> {
+        self.finish();
+        self.tt = Arc::new(TranspositionTable::try_new(mb.clamp(1, MAX_HASH_MB))?);
+        Ok(())
     }
 
     /// The table size in use, in MiB.

@@ -37,6 +37,7 @@ impl Worker<'_> {
         let multipv = self.shared.multipv.min(self.root_moves.len());
         let mut last_best = Move::NONE;
         let mut best_changes = 0.0f64;
+        let mut mate_stable = 0;
         let mut depth = 0;
         while depth < max_depth {
             depth += 1;
@@ -102,6 +103,15 @@ impl Worker<'_> {
                 if v >= value::MATE_IN_MAX_PLY && value::MATE - v < 2 * n as i32 {
                     break;
                 }
+            }
+            // A mate score that stands for 3 iterations past its distance in plies will not
+            // change deeper: stop deepening (infinite and ponder searches then wait for
+            // `stop`) rather than repeat it to the last depth. A depth asked for is searched.
+            let v = self.root_moves[0].score;
+            let same = v.abs() >= value::MATE_IN_MAX_PLY && v == self.root_moves[0].prev_score;
+            mate_stable = if same { mate_stable + 1 } else { 0 };
+            if limits.depth.is_none() && mate_stable >= 3 && depth > value::MATE - v.abs() {
+                break;
             }
             // Soft time limit: stretched while the best move keeps changing.
             let best = self.root_moves[0].mv;

@@ -135,6 +135,21 @@ pub(crate) fn run(
         (answer(&w), w.nodes + helper_nodes)
     });
 
+    // The figures as they stand at the end, before the answer: a search stopped during an
+    // iteration (or before its first, `go nodes 0`) would otherwise leave stale ones shown.
+    let elapsed = shared.elapsed();
+    listener(&SearchEvent::Info(SearchInfo {
+        depth: depth.max(0) as u32,
+        seldepth: pv.len().max(depth.max(0) as usize) as u32,
+        multipv: 1,
+        score: value::to_score(v),
+        bound: Bound::Exact,
+        nodes,
+        nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-3)) as u64,
+        hashfull: shared.tt.hashfull(),
+        time: elapsed,
+        pv: pv.clone(),
+    }));
     let best_move = pv.first().copied();
     let ponder = pv.get(1).copied();
     listener(&SearchEvent::BestMove {

@@ -68,9 +68,20 @@ const MAX_SPLITS: usize = 128;
 /// Nesting of split points a thread may be working in at once.
 pub(crate) const MAX_NESTING: usize = 16;
 
-/// A root move's result found at a split root: move, value, alpha of its search, PV,
-/// selective depth.
-pub(crate) type RootResult = (Move, Value, Value, Vec<Move>, usize);
+/// A root move's result found at a split root.
+#[derive(Clone, Debug)]
+pub(crate) struct RootResult {
+    /// The move.
+    pub mv: Move,
+    /// Its value.
+    pub value: Value,
+    /// The alpha it was searched with.
+    pub alpha: Value,
+    /// Its PV.
+    pub pv: Vec<Move>,
+    /// Its selective depth.
+    pub seldepth: usize,
+}
 
 /// A node being shared out.
 #[derive(Debug)]
@@ -150,8 +161,26 @@ pub(crate) struct SplitPoints {
     last_id: AtomicU64,
 }
 
-/// A split point a thread works at: its slot and id.
-pub(crate) type Watch = (usize, u64);
+/// A split point a thread works at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Watch {
+    /// Its slot.
+    pub slot: usize,
+    /// The id of the split point in the slot (a reused slot gets a new one).
+    pub id: u64,
+}
+
+/// What a helper joining a split point takes from it.
+struct Joined {
+    /// The moves from the root to the node.
+    path: Vec<Move>,
+    /// The opener's frames.
+    frames: Vec<Frame>,
+    /// The iteration depth.
+    root_depth: i32,
+    /// The null-move ply.
+    nmp_min_ply: usize,
+}
 
 /// A move to search, as a thread takes it from the split point.
 struct Claim {
@@ -185,8 +214,8 @@ impl SplitPoints {
     /// stops).
     #[inline(always)]
     pub(crate) fn is_done(&self, w: Watch) -> bool {
-        let s = &self.slots[w.0];
-        s.done.load(Ordering::Relaxed) || s.id.load(Ordering::Relaxed) != w.1
+        let s = &self.slots[w.slot];
+        s.done.load(Ordering::Relaxed) || s.id.load(Ordering::Relaxed) != w.id
     }
 
     /// Whether a thread waits for work and none is offered: worth opening a split point.
@@ -197,7 +226,7 @@ impl SplitPoints {
 
     /// Puts split point `w` (just opened) on offer.
     fn offer(&self, w: Watch, depth: i32, ply: usize) {
-        let slot = &self.slots[w.0];
+        let slot = &self.slots[w.slot];
         slot.depth.store(depth, Ordering::Relaxed);
         slot.ply.store(ply, Ordering::Relaxed);
         if !slot.offered.swap(true, Ordering::AcqRel) {
@@ -229,7 +258,7 @@ impl SplitPoints {
             }
             let depth = s.depth.load(Ordering::Relaxed);
             if best.is_none_or(|(d, _)| depth > d) {
-                best = Some((depth, (i, id)));
+                best = Some((depth, Watch { slot: i, id }));
             }
         }
         best.map(|(_, w)| w)
@@ -241,13 +270,13 @@ impl SplitPoints {
         self.slots.iter().enumerate().find_map(|(i, s)| {
             s.id.compare_exchange(0, id, Ordering::AcqRel, Ordering::Relaxed)
                 .ok()
-                .map(|_| (i, id))
+                .map(|_| Watch { slot: i, id })
         })
     }
 
     /// The next move of split point `w` for a thread standing at its node (`pos`).
     fn claim(&self, w: Watch, pos: &Position, hist: &Histories) -> Option<Claim> {
-        let mut g = self.slots[w.0].state.lock().ok()?;
+        let mut g = self.slots[w.slot].state.lock().ok()?;
         let s = g.as_mut().filter(|s| !s.cut)?;
         let mv = loop {
             match s.picker.next(pos, hist) {
@@ -257,7 +286,7 @@ impl SplitPoints {
         };
         let Some(mv) = mv else {
             // Nothing left to offer: let a thread still busy here offer a node below.
-            self.withdraw(w.0);
+            self.withdraw(w.slot);
             return None;
         };
         let number = s.first_number + s.next;
@@ -273,7 +302,7 @@ impl SplitPoints {
     /// Records move `mv`'s value `v` (searched with `alpha`) and its line `pv` (the move
     /// first).
     fn record(&self, w: Watch, mv: Move, v: Value, alpha: Value, pv: Vec<Move>, seldepth: usize) {
-        let slot = &self.slots[w.0];
+        let slot = &self.slots[w.slot];
         let Ok(mut g) = slot.state.lock() else {
             return;
         };
@@ -285,7 +314,13 @@ impl SplitPoints {
             s.searched.push(mv);
         }
         if s.node.root {
-            s.root_results.push((mv, v, alpha, pv.clone(), seldepth));
+            s.root_results.push(RootResult {
+                mv,
+                value: v,
+                alpha,
+                pv: pv.clone(),
+                seldepth,
+            });
         }
         if v > s.best {
             s.best = v;
@@ -297,7 +332,7 @@ impl SplitPoints {
                 } else {
                     s.cut = true;
                     slot.done.store(true, Ordering::Relaxed);
-                    self.withdraw(w.0);
+                    self.withdraw(w.slot);
                 }
             }
         }
@@ -305,28 +340,28 @@ impl SplitPoints {
 
     /// Joins split point `w` as a helper: its path, the opener's frames and the iteration
     /// depth and null-move ply; `None` if it is gone or cut off.
-    fn join(&self, w: Watch) -> Option<(Vec<Move>, Vec<Frame>, i32, usize)> {
+    fn join(&self, w: Watch) -> Option<Joined> {
         if self.is_done(w) {
             return None;
         }
-        let mut g = self.slots[w.0].state.lock().ok()?;
+        let mut g = self.slots[w.slot].state.lock().ok()?;
         let s = g.as_mut().filter(|s| !s.cut)?;
-        if self.slots[w.0].id.load(Ordering::Relaxed) != w.1 {
+        if self.slots[w.slot].id.load(Ordering::Relaxed) != w.id {
             return None;
         }
         s.helpers += 1;
-        Some((
-            s.path.clone(),
-            s.frames.clone(),
-            s.root_depth,
-            s.nmp_min_ply,
-        ))
+        Some(Joined {
+            path: s.path.clone(),
+            frames: s.frames.clone(),
+            root_depth: s.root_depth,
+            nmp_min_ply: s.nmp_min_ply,
+        })
     }
 
     /// Move-count pruning reached split point `w`: its picker hands out no more quiet moves
     /// (as `MovePicker::skip_quiets` in the one-thread loop).
     fn skip_quiets(&self, w: Watch) {
-        if let Ok(mut g) = self.slots[w.0].state.lock()
+        if let Ok(mut g) = self.slots[w.slot].state.lock()
             && let Some(s) = g.as_mut()
         {
             s.picker.skip_quiets = true;
@@ -334,7 +369,7 @@ impl SplitPoints {
     }
 
     fn leave(&self, w: Watch) {
-        if let Ok(mut g) = self.slots[w.0].state.lock()
+        if let Ok(mut g) = self.slots[w.slot].state.lock()
             && let Some(s) = g.as_mut()
         {
             s.helpers = s.helpers.saturating_sub(1);
@@ -346,7 +381,7 @@ impl SplitPoints {
     /// two.
     #[allow(clippy::option_option)]
     fn take_when_alone(&self, w: Watch) -> Option<Option<SplitState>> {
-        let Ok(mut g) = self.slots[w.0].state.lock() else {
+        let Ok(mut g) = self.slots[w.slot].state.lock() else {
             return Some(None);
         };
         match g.as_ref() {
@@ -434,7 +469,7 @@ impl Worker<'_> {
             helpers: 0,
             cut: false,
         };
-        let slot = &sp.slots[w.0];
+        let slot = &sp.slots[w.slot];
         if let Ok(mut g) = slot.state.lock() {
             *g = Some(state);
         }
@@ -443,7 +478,7 @@ impl Worker<'_> {
 
         self.work_at_split(w);
 
-        sp.withdraw(w.0);
+        sp.withdraw(w.slot);
         if self.stopped {
             // The search stops, or a split point above was cut off: the helpers' moves here
             // are of no use either.
@@ -498,7 +533,7 @@ impl Worker<'_> {
     /// Searches moves of split point `w` until none is left, it is cut off, or this thread
     /// must stop. The position must be the split node's.
     fn work_at_split(&mut self, w: Watch) {
-        let Some((node, pv_node, beta)) = self.shared.split.slots[w.0]
+        let Some((node, pv_node, beta)) = self.shared.split.slots[w.slot]
             .state
             .lock()
             .ok()
@@ -552,7 +587,13 @@ impl Worker<'_> {
     /// below this thread's position is joined.
     fn help_at(&mut self, w: Watch, base: usize) {
         let sp = &self.shared.split;
-        let Some((path, frames, root_depth, nmp_min_ply)) = sp.join(w) else {
+        let Some(Joined {
+            path,
+            frames,
+            root_depth,
+            nmp_min_ply,
+        }) = sp.join(w)
+        else {
             return;
         };
         let below = (base == 0 || path.len() > base)

@@ -3,8 +3,9 @@
 pub mod bench;
 pub mod matches;
 pub mod perft;
-pub mod record;
+pub mod record_cmd;
 pub mod serve;
+pub mod shard;
 
 use std::io::Write;
 

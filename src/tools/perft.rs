@@ -1,7 +1,7 @@
 //! `longjiang perft`: count the leaves of the legal-move tree, optionally per root move and on
 //! several threads.
 
-use crate::movegen::{perft, perft_divide};
+use crate::movegen::{MAX_PERFT_DEPTH, perft, perft_divide};
 use crate::rules::{Position, Variant};
 use clap::Args;
 use std::time::Instant;
@@ -41,7 +41,7 @@ pub fn setup_position(
         None => Position::start(rules),
     };
     for text in moves.unwrap_or("").split_whitespace() {
-        let m = pos.parse_move(text).map_err(|e| e.to_string())?;
+        let m = crate::protocol::any_move(&pos, text).map_err(|e| format!("move '{text}': {e}"))?;
         pos.play(m);
     }
     Ok(pos)
@@ -55,9 +55,9 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
             args.threads
         ));
     }
-    if args.depth > 20 {
+    if args.depth > MAX_PERFT_DEPTH {
         return Err(format!(
-            "depth {} is beyond any practical perft (at most 20)",
+            "depth {} is beyond any practical perft (at most {MAX_PERFT_DEPTH})",
             args.depth
         ));
     }

@@ -10,7 +10,7 @@
 //!   `sleep=MS` how long `slow` sleeps (default 3000);
 //! - `delay=MS` before every move; `score=CP` reported with every move (`info … score cp`);
 //! - `handshake=hang|crash` misbehave at `usi`/`uci`; `ready=hang` never answer `isready`
-//!   after the first;
+//!   after `usinewgame`/`ucinewgame` (the handshake's are answered);
 //! - `log=PATH` append every line received to PATH.
 //!
 //! It is strict about dialects: in USI a drop written with `@` or `position fen` is a
@@ -108,7 +108,7 @@ fn main() {
     let mut pos = Position::start(variant.rules());
     let mut rng = cfg.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
     let mut gos = 0u32;
-    let mut readies = 0u32;
+    let mut new_game = false;
     for line in std::io::stdin().lock().lines() {
         let Ok(line) = line else { break };
         if let Some(f) = log.as_mut() {
@@ -150,8 +150,8 @@ fn main() {
                 }
             }
             Some("isready") => {
-                readies += 1;
-                if cfg.ready_hang && readies > 1 {
+                // The handshake's isready calls are answered; the first one of a game is not.
+                if cfg.ready_hang && new_game {
                     hang();
                 }
                 let _ = writeln!(out, "readyok");
@@ -238,7 +238,10 @@ fn main() {
                 };
                 let _ = writeln!(out, "bestmove {text}");
             }
-            Some("usinewgame" | "ucinewgame") => gos = 0,
+            Some("usinewgame" | "ucinewgame") => {
+                gos = 0;
+                new_game = true;
+            }
             Some("quit") => break,
             _ => {}
         }

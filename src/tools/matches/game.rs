@@ -12,7 +12,7 @@
 use super::adjudication::{Adjudication, ScoreTrack};
 use super::openings::Opening;
 use super::process::TrafficLog;
-use super::protocol::{Engine, Failure, Reply, go_command, position_command};
+use super::protocol::{EngineConnection, Failure, Reply, go_command, position_command};
 use super::spec::EngineSpec;
 use super::timecontrol::TimeControl;
 use crate::rules::outcome::EndReason;
@@ -45,7 +45,7 @@ pub struct Seat<'a> {
     /// The engine's description.
     pub spec: &'a EngineSpec,
     /// The running engine, kept between games; set to `None` when it must be restarted.
-    pub engine: &'a mut Option<Engine>,
+    pub engine: &'a mut Option<EngineConnection>,
     /// Its label in the traffic log.
     pub label: String,
 }
@@ -101,7 +101,7 @@ pub fn play(
         let seat = &mut seats[c.index()];
         let name = &names[c.index()];
         if seat.engine.is_none() {
-            match Engine::start(
+            match EngineConnection::start(
                 seat.spec,
                 ctx.variant,
                 ctx.hang_timeout,
@@ -109,7 +109,9 @@ pub fn play(
                 ctx.log.clone(),
             ) {
                 Ok(e) => *seat.engine = Some(e),
-                Err(Failure::Spawn(s)) => return Err(format!("engine {name}: {s}")),
+                Err(Failure::Spawn(s) | Failure::Rejected(s)) => {
+                    return Err(format!("engine {name}: {s}"));
+                }
                 Err(f) => {
                     let f = finished(Some(!c), format!("{name} {f}"), moves);
                     return Ok(conclude(seats, f));

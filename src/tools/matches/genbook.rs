@@ -8,7 +8,7 @@
 //! score at the given limit within ±`max_cp` for the side to move. At most `per_first` openings
 //! share a first move, which keeps the suite varied.
 
-use super::protocol::{Engine, MATE_CP, Reply, go_command, position_command};
+use super::protocol::{EngineConnection, MATE_CP, Reply, go_command, position_command};
 use super::spec::EngineSpec;
 use super::timecontrol::TimeControl;
 use crate::movegen::legal_moves;
@@ -98,7 +98,7 @@ enum Scorer {
     /// This engine's search, in-process.
     Builtin(Box<search::Engine>),
     /// An engine through its pipes.
-    Piped(Box<(Engine, EngineSpec)>),
+    Piped(Box<(EngineConnection, EngineSpec)>),
 }
 
 impl Scorer {
@@ -109,7 +109,7 @@ impl Scorer {
             return Ok(Scorer::Builtin(Box::new(e)));
         }
         let spec = EngineSpec::parse(arg).map_err(|e| e.to_string())?;
-        let engine = Engine::start(&spec, variant, timeout, spec.name.clone(), None)
+        let engine = EngineConnection::start(&spec, variant, timeout, spec.name.clone(), None)
             .map_err(|f| format!("engine {}: {f}", spec.name))?;
         Ok(Scorer::Piped(Box::new((engine, spec))))
     }

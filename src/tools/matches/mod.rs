@@ -3,7 +3,7 @@
 //! Modules, one idea each: [`spec`] (the `--engine` syntax), [`process`] (pipes and timed
 //! lines), [`protocol`] (USI/UCI dialects), [`timecontrol`] (time controls and clocks),
 //! [`openings`] (suites), [`adjudication`] (score and length rules), [`game`] (the arbiter),
-//! [`schedule`] (who plays whom with which opening), [`records`] (records file, journal,
+//! [`schedule`] (who plays whom with which opening), [`journal`] (records file, journal,
 //! resume), [`stats`] (Elo, LOS, SPRT), [`tally`] (running totals), [`report`] (progress,
 //! summaries), [`runner`] (workers and the main loop), [`genbook`] (the openings generator).
 //! The user documentation is `docs/match.md`.
@@ -11,10 +11,11 @@
 pub mod adjudication;
 pub mod game;
 pub mod genbook;
+pub mod journal;
+pub mod merge;
 pub mod openings;
 pub mod process;
 pub mod protocol;
-pub mod records;
 pub mod report;
 pub mod runner;
 pub mod schedule;
@@ -103,6 +104,38 @@ pub struct MatchArgs {
     /// Write every line sent to and received from the engines to DIR/protocol.log.
     #[arg(long)]
     pub log: bool,
+    /// Play only the I-th of N disjoint parts of the schedule (every N-th game pair), for
+    /// runs spread over machines; `auto` or `auto/N` reads Slurm's or Kubernetes' index.
+    /// `longjiang match merge DIR…` combines the parts. See docs/distributed.md.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+}
+
+/// `longjiang match`: a match, or `merge` of the parts of one.
+#[derive(Args, Debug, Clone, PartialEq)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub struct MatchCommand {
+    /// `merge`, or nothing for a match.
+    #[command(subcommand)]
+    pub action: Option<MatchAction>,
+    /// The match's settings.
+    #[command(flatten)]
+    pub args: Option<MatchArgs>,
+}
+
+/// The subcommands of `longjiang match`.
+#[derive(clap::Subcommand, Debug, Clone, PartialEq)]
+pub enum MatchAction {
+    /// Combine the --out directories of a match's --shard parts into the summary one run of
+    /// the whole schedule prints (W-D-L, Elo, pentanomial, SPRT).
+    Merge {
+        /// The parts' --out directories (all N of them, in any order).
+        #[arg(required = true, value_name = "DIR")]
+        dirs: Vec<PathBuf>,
+        /// Also write the merged records (games.txt, by round) and summary.json here.
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
 }
 
 /// For re-reading `match.args`.
@@ -151,6 +184,9 @@ impl MatchArgs {
         }
         push("time-margin", self.time_margin.to_string());
         push("hang-timeout", self.hang_timeout.to_string());
+        if let Some(s) = &self.shard {
+            push("shard", s.clone());
+        }
         v
     }
 
@@ -161,7 +197,8 @@ impl MatchArgs {
             .map_err(|e| format!("{SAVED_ARGS}: {e}"))
     }
 
-    /// The settings that must agree between a run and its resumption.
+    /// The settings that must agree between a run and its resumption (and between the
+    /// parts of a sharded run, apart from `shard`).
     fn fixed(&self) -> MatchArgs {
         MatchArgs {
             concurrency: None,
@@ -170,6 +207,15 @@ impl MatchArgs {
             out: PathBuf::new(),
             ..self.clone()
         }
+    }
+
+    /// Whether two parts' settings describe the same match (all but `--shard` agree).
+    pub fn same_match(&self, other: &MatchArgs) -> bool {
+        let whole = |a: &MatchArgs| MatchArgs {
+            shard: None,
+            ..a.fixed()
+        };
+        whole(self) == whole(other)
     }
 
     /// With `--resume`: the saved settings, with this run's concurrency and log choice; the
@@ -192,9 +238,15 @@ impl MatchArgs {
     }
 }
 
-/// Runs `longjiang match`.
-pub fn run(args: &MatchArgs) -> Result<(), String> {
-    runner::run(args)
+/// Runs `longjiang match` (or `longjiang match merge`).
+pub fn run(cmd: &MatchCommand) -> Result<(), String> {
+    match &cmd.action {
+        None => match &cmd.args {
+            Some(args) => runner::run(args),
+            None => Err("match: give the match's settings (see longjiang match --help)".into()),
+        },
+        Some(MatchAction::Merge { dirs, out }) => merge::run(dirs, out.as_deref()),
+    }
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@
 
 use super::process::{EngineProcess, Recv, TrafficLog, describe_exit};
 use super::spec::{EngineSpec, Proto};
-use super::timecontrol::{Clock, TimeControl};
+use super::timecontrol::{GameClock, TimeControl};
 use crate::notation::fen::write_fen;
 use crate::rules::ascii::AsciiMove;
 use crate::rules::{Color, Move, Position, Variant};
@@ -24,6 +24,9 @@ pub enum Failure {
     Crash(String),
     /// It did not answer in time.
     Hang(String),
+    /// It refused an option the user gave, or does not declare it (a setup error: the match
+    /// stops).
+    Rejected(String),
 }
 
 impl fmt::Display for Failure {
@@ -32,6 +35,7 @@ impl fmt::Display for Failure {
             Failure::Spawn(s) => write!(f, "could not start: {s}"),
             Failure::Crash(s) => write!(f, "crashed ({s})"),
             Failure::Hang(s) => write!(f, "did not answer {s}"),
+            Failure::Rejected(s) => write!(f, "{s}"),
         }
     }
 }
@@ -69,7 +73,7 @@ struct Declared {
 }
 
 /// A started engine, after its handshake.
-pub struct Engine {
+pub struct EngineConnection {
     proc: EngineProcess,
     /// The protocol it speaks.
     pub proto: Proto,
@@ -143,7 +147,7 @@ fn variant_value(option: &Declared, variant: Variant) -> String {
         .clone()
 }
 
-impl Engine {
+impl EngineConnection {
     /// Starts the engine of `spec` and does the handshake: `usi`/`uci`, the user's options in
     /// order, the variant (through the first of `Variant`, `UCI_Variant`, `USI_Variant` that it
     /// declares, unless the user set one), then `isready`. Each wait lasts at most `timeout`.
@@ -153,10 +157,10 @@ impl Engine {
         timeout: Duration,
         label: String,
         log: Option<TrafficLog>,
-    ) -> Result<Engine, Failure> {
+    ) -> Result<EngineConnection, Failure> {
         let proc =
             EngineProcess::spawn(spec, label, log).map_err(|e| Failure::Spawn(e.to_string()))?;
-        let mut engine = Engine {
+        let mut engine = EngineConnection {
             proc,
             proto: spec.proto,
             id_name: None,
@@ -181,7 +185,15 @@ impl Engine {
             }
         }
         for (name, value) in &spec.options {
+            if !declared.is_empty() && !declared.iter().any(|d| d.name.eq_ignore_ascii_case(name)) {
+                let names: Vec<&str> = declared.iter().map(|d| d.name.as_str()).collect();
+                return Err(Failure::Rejected(format!(
+                    "option {name}: the engine declares no such option (it has {})",
+                    names.join(", ")
+                )));
+            }
             engine.send(&format!("setoption name {name} value {value}"))?;
+            engine.sync_checked(&format!("option {name}={value}"))?;
         }
         let candidates: &[&str] = match spec.proto {
             Proto::Usi => &["Variant", "USI_Variant", "UCI_Variant"],
@@ -194,6 +206,7 @@ impl Engine {
         {
             let value = variant_value(opt, variant);
             engine.send(&format!("setoption name {} value {value}", opt.name))?;
+            engine.sync_checked(&format!("option {}={value} (the game)", opt.name))?;
         }
         engine.sync()?;
         Ok(engine)
@@ -226,6 +239,35 @@ impl Engine {
         let deadline = Instant::now() + self.timeout;
         while self.line_before(deadline, "isready")?.trim() != "readyok" {}
         Ok(())
+    }
+
+    /// `isready` after a `setoption`: an error the engine printed before `readyok` (`info
+    /// string error …`, `No such option …`, `error …`) refuses the option, naming `what`.
+    fn sync_checked(&mut self, what: &str) -> Result<(), Failure> {
+        self.send("isready")?;
+        let deadline = Instant::now() + self.timeout;
+        let mut complaint = None;
+        loop {
+            let line = self.line_before(deadline, "isready")?;
+            let t = line.trim();
+            if t == "readyok" {
+                break;
+            }
+            let lower = t.to_ascii_lowercase();
+            if complaint.is_none()
+                && (lower.starts_with("info string error")
+                    || lower.starts_with("error")
+                    || lower.contains("no such option"))
+            {
+                complaint = Some(t.to_string());
+            }
+        }
+        match complaint {
+            Some(c) => Err(Failure::Rejected(format!(
+                "{what}: the engine answered '{c}'"
+            ))),
+            None => Ok(()),
+        }
     }
 
     /// Prepares a new game: `usinewgame`/`ucinewgame`, then `isready`.
@@ -364,7 +406,12 @@ pub fn position_command(
 }
 
 /// The `go` command for the side `to_move` under `tc`, with both clocks.
-pub fn go_command(proto: Proto, tc: &TimeControl, clocks: &[Clock; 2], to_move: Color) -> String {
+pub fn go_command(
+    proto: Proto,
+    tc: &TimeControl,
+    clocks: &[GameClock; 2],
+    to_move: Color,
+) -> String {
     let ms = |d: Duration| d.as_millis();
     let mut s = String::from("go");
     if let Some(t) = tc.movetime {
@@ -495,11 +542,11 @@ mod tests {
     fn go_commands() {
         let tc: TimeControl = "10+0.1".parse().unwrap();
         let clocks = [
-            Clock {
+            GameClock {
                 remaining: Duration::from_millis(9000),
                 moves_left: None,
             },
-            Clock {
+            GameClock {
                 remaining: Duration::from_millis(8000),
                 moves_left: None,
             },

@@ -44,6 +44,15 @@ pub fn best_estimate(e: &EncounterTally) -> Option<(Estimate, &'static str)> {
     }
 }
 
+/// Half an interval's width: `12.3`, or `inf` while the data bound nothing.
+fn half_width(x: f64) -> String {
+    if x.is_finite() {
+        format!("{x:.1}")
+    } else {
+        "inf".into()
+    }
+}
+
 fn signed(x: f64) -> String {
     // `+ 0.0` turns -0 into 0.
     let x = x + 0.0;
@@ -95,7 +104,12 @@ impl Report<'_> {
             self.names[a], self.names[b], e.games.wins, e.games.draws, e.games.losses
         );
         if let Some((est, _)) = best_estimate(e) {
-            let _ = write!(s, "  Elo {} ± {:.1}", signed(est.elo), est.elo_error);
+            let _ = write!(
+                s,
+                "  Elo {} ± {}",
+                signed(est.elo),
+                half_width(est.elo_error)
+            );
         }
         if let Some(st) = &self.sprt {
             let (lo, hi) = st.sprt.bounds();
@@ -151,11 +165,11 @@ impl Report<'_> {
             if let Some((est, model)) = best_estimate(e) {
                 let _ = writeln!(
                     s,
-                    "  Elo {} ± {:.1} (95%), nElo {} ± {:.1}, LOS {:.1}% [{model}]",
+                    "  Elo {} ± {} (95%), nElo {} ± {}, LOS {:.1}% [{model}]",
                     signed(est.elo),
-                    est.elo_error,
+                    half_width(est.elo_error),
                     signed(est.nelo),
-                    est.nelo_error,
+                    half_width(est.nelo_error),
                     100.0 * est.los
                 );
             }
@@ -303,5 +317,11 @@ mod tests {
         assert_eq!(jnum(f64::INFINITY), "null");
         assert_eq!(jnum(1.234567), "1.2346");
         assert_eq!(jnum(-3.0), "-3");
+    }
+
+    #[test]
+    fn an_unbounded_interval_reads_inf() {
+        assert_eq!(half_width(f64::INFINITY), "inf");
+        assert_eq!(half_width(12.345), "12.3");
     }
 }

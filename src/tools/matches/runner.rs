@@ -5,10 +5,10 @@
 
 use super::adjudication::{Adjudication, DrawRule, ResignRule};
 use super::game::{self, Finished, GameContext, Played, Seat};
+use super::journal::{self, Journal};
 use super::openings::{self, Suite};
 use super::process::TrafficLog;
-use super::protocol::Engine;
-use super::records::{self, Journal};
+use super::protocol::EngineConnection;
 use super::report::{Report, SprtState};
 use super::schedule::{Schedule, Slot};
 use super::spec::EngineSpec;
@@ -18,6 +18,7 @@ use super::timecontrol::TimeControl;
 use super::{MatchArgs, SAVED_ARGS};
 use crate::notation::record::GameRecord;
 use crate::rules::Variant;
+use crate::tools::shard::Shard;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write as _;
 use std::path::Path;
@@ -34,26 +35,53 @@ fn say(text: &str) {
 }
 
 /// A checked match.
-struct Plan {
+pub(super) struct Plan {
+    /// The part of the schedule this run plays (`--shard`; the whole by default).
+    pub(super) shard: Shard,
     specs: Vec<EngineSpec>,
-    names: Vec<String>,
+    pub(super) names: Vec<String>,
     ctx: GameContext,
     suite: Suite,
-    schedule: Schedule,
+    pub(super) schedule: Schedule,
     sprt: Option<Sprt>,
     concurrency: usize,
     tc_text: String,
 }
 
-fn plan(args: &MatchArgs) -> Result<Plan, String> {
+/// Engines without `name=` that share their program's file name become `name`, `name-2`,
+/// `name-3`, … (skipping names already taken); two `name=` alike stay an error.
+fn number_unnamed(specs: &mut [EngineSpec]) {
+    for i in 0..specs.len() {
+        if specs[i].named || !specs[..i].iter().any(|s| s.name == specs[i].name) {
+            continue;
+        }
+        let base = specs[i].name.clone();
+        let taken = |n: &str| specs.iter().any(|s| s.name == n);
+        let mut k = 2;
+        while taken(&format!("{base}-{k}")) {
+            k += 1;
+        }
+        specs[i].name = format!("{base}-{k}");
+    }
+}
+
+/// The rounds of the schedule that `plan`'s part plays: those of every game pair it owns.
+pub(super) fn rounds_of(plan: &Plan) -> Vec<u32> {
+    (1..=plan.schedule.total())
+        .filter(|&r| plan.shard.owns(u64::from(plan.schedule.slot(r).pair)))
+        .collect()
+}
+
+pub(super) fn plan(args: &MatchArgs) -> Result<Plan, String> {
     if args.engines.len() < 2 {
         return Err("give at least two --engine".into());
     }
-    let specs: Vec<EngineSpec> = args
+    let mut specs: Vec<EngineSpec> = args
         .engines
         .iter()
         .map(|e| EngineSpec::parse(e).map_err(|e| e.to_string()))
         .collect::<Result<_, _>>()?;
+    number_unnamed(&mut specs);
     let names: Vec<String> = specs.iter().map(|s| s.name.clone()).collect();
     for (i, n) in names.iter().enumerate() {
         if names[..i].contains(n) {
@@ -90,7 +118,14 @@ fn plan(args: &MatchArgs) -> Result<Plan, String> {
     };
     let suite = openings::load(args.openings.as_deref(), variant)?;
     let schedule = Schedule::new(specs.len(), args.games, suite.openings.len());
+    let shard = args
+        .shard
+        .as_deref()
+        .map(Shard::parse)
+        .transpose()?
+        .unwrap_or(Shard::WHOLE);
     Ok(Plan {
+        shard,
         names,
         ctx: GameContext {
             variant,
@@ -112,7 +147,7 @@ fn plan(args: &MatchArgs) -> Result<Plan, String> {
 /// Starts every engine once and lets it go.
 fn try_engines(plan: &Plan) -> Result<(), String> {
     for spec in &plan.specs {
-        let e = Engine::start(
+        let e = EngineConnection::start(
             spec,
             plan.ctx.variant,
             plan.ctx.hang_timeout,
@@ -138,7 +173,7 @@ enum Msg {
 /// Plays the rounds the main thread hands out, one at a time, until it sends `None`; keeps
 /// its engines running between games.
 fn worker(id: usize, plan: &Plan, jobs: Receiver<Option<u32>>, stop: &AtomicBool, tx: Sender<Msg>) {
-    let mut pool: Vec<Option<Engine>> = plan.specs.iter().map(|_| None).collect();
+    let mut pool: Vec<Option<EngineConnection>> = plan.specs.iter().map(|_| None).collect();
     while let Ok(Some(round)) = jobs.recv() {
         let slot = plan.schedule.slot(round);
         let mut first = pool[slot.first].take();
@@ -181,8 +216,8 @@ fn record_text(plan: &Plan, slot: &Slot, f: &Finished) -> Result<String, String>
     let tags = [
         ("Black", plan.names[slot.first].clone()),
         ("White", plan.names[slot.second].clone()),
-        ("Date", records::today()),
-        ("Result", records::result_text(f.winner).to_string()),
+        ("Date", journal::today()),
+        ("Result", journal::result_text(f.winner).to_string()),
         ("Reason", f.reason.clone()),
         ("TimeControl", plan.tc_text.clone()),
         ("Round", slot.round.to_string()),
@@ -206,23 +241,25 @@ fn record_text(plan: &Plan, slot: &Slot, f: &Finished) -> Result<String, String>
     Ok(text)
 }
 
+/// The SPRT over the pairs played. One part of a sharded run decides nothing (its pairs are
+/// a sample of the whole): it plays its whole part, and `match merge` tests all the pairs.
 fn sprt_state(plan: &Plan, tally: &Tally) -> Option<SprtState> {
     let sprt = plan.sprt?;
     let llr = sprt.llr_penta(&tally.encounters.first()?.pairs);
     Some(SprtState {
         sprt,
         llr,
-        decision: sprt.decide(llr),
+        decision: sprt.decide(llr).filter(|_| plan.shard.count == 1),
     })
 }
 
-fn report<'a>(plan: &'a Plan, args: &'a MatchArgs, tally: &'a Tally) -> Report<'a> {
+pub(super) fn report<'a>(plan: &'a Plan, args: &'a MatchArgs, tally: &'a Tally) -> Report<'a> {
     Report {
         names: &plan.names,
         variant: &args.variant,
         tc: &plan.tc_text,
         openings: &plan.suite.source,
-        planned: plan.schedule.total(),
+        planned: rounds_of(plan).len() as u32,
         tally,
         sprt: sprt_state(plan, tally),
     }
@@ -239,6 +276,11 @@ pub fn run(cli: &MatchArgs) -> Result<(), String> {
         cli.clone()
     };
     let mut plan = plan(&args)?;
+    // The part as resolved (`auto` read the environment): saved so, for `--resume` and merge.
+    let args = MatchArgs {
+        shard: (plan.shard != Shard::WHOLE).then(|| plan.shard.to_string()),
+        ..args
+    };
     std::fs::create_dir_all(&dir).map_err(|e| format!("--out {}: {e}", dir.display()))?;
     if args.log {
         let path = dir.join("protocol.log");
@@ -246,7 +288,7 @@ pub fn run(cli: &MatchArgs) -> Result<(), String> {
             Some(TrafficLog::create(&path).map_err(|e| format!("{}: {e}", path.display()))?);
     }
     if !args.resume {
-        if dir.join(records::RECORDS).exists() {
+        if dir.join(journal::RECORDS).exists() {
             return Err(format!(
                 "{} already holds a match; use --resume to continue it or choose another --out",
                 dir.display()
@@ -261,7 +303,11 @@ pub fn run(cli: &MatchArgs) -> Result<(), String> {
     let mut done = vec![false; plan.schedule.total() as usize + 1];
     for c in &committed {
         let r = c.round as usize;
-        if r == 0 || r >= done.len() || done[r] {
+        if r == 0
+            || r >= done.len()
+            || done[r]
+            || !plan.shard.owns(u64::from(plan.schedule.slot(c.round).pair))
+        {
             return Err(format!(
                 "{}: round {} does not fit this match",
                 dir.display(),
@@ -271,7 +317,8 @@ pub fn run(cli: &MatchArgs) -> Result<(), String> {
         done[r] = true;
         tally.add(&plan.schedule.slot(c.round), c.winner);
     }
-    let todo: Vec<u32> = (1..=plan.schedule.total())
+    let todo: Vec<u32> = rounds_of(&plan)
+        .into_iter()
         .filter(|&r| !done[r as usize])
         .collect();
     let decided = sprt_state(&plan, &tally).and_then(|s| s.decision).is_some();
@@ -287,7 +334,7 @@ pub fn run(cli: &MatchArgs) -> Result<(), String> {
     std::fs::write(&json_path, rep.json()).map_err(|e| format!("{}: {e}", json_path.display()))?;
     say(&format!(
         "records: {}  summary: {}\n",
-        dir.join(records::RECORDS).display(),
+        dir.join(journal::RECORDS).display(),
         json_path.display()
     ));
     Ok(())
@@ -296,7 +343,7 @@ pub fn run(cli: &MatchArgs) -> Result<(), String> {
 fn open_journal(
     args: &MatchArgs,
     dir: &Path,
-) -> Result<(Journal, Vec<records::Committed>), String> {
+) -> Result<(Journal, Vec<journal::Committed>), String> {
     if args.resume {
         let (journal, committed, note) = Journal::resume(dir)?;
         if let Some(n) = note {
@@ -322,7 +369,7 @@ fn play_rounds(
     journal: &mut Journal,
     tally: &mut Tally,
 ) -> Result<(), String> {
-    let bar = ProgressBar::new(plan.schedule.total() as u64);
+    let bar = ProgressBar::new(rounds_of(plan).len() as u64);
     bar.set_style(
         ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} {msg}")
             .map_err(|e| e.to_string())?
@@ -406,7 +453,7 @@ fn finish_game(
         plan.names[slot.first],
         plan.names[slot.second],
         slot.opening + 1,
-        records::result_text(f.winner),
+        journal::result_text(f.winner),
         f.reason
     );
     bar.suspend(|| say(&line));

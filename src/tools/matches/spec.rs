@@ -42,6 +42,9 @@ pub struct EngineSpec {
     pub proto: Proto,
     /// `setoption` pairs, sent in this order after the handshake.
     pub options: Vec<(String, String)>,
+    /// Whether `name=` gave the name (else it is the program's file name, which the runner
+    /// numbers when two engines share it).
+    pub named: bool,
 }
 
 /// Why an `--engine` value cannot be used.
@@ -131,6 +134,7 @@ impl EngineSpec {
             .ok_or_else(|| SpecError("cmd= is empty".into()))?;
         let mut args: Vec<String> = words.collect();
         args.extend(extra_args);
+        let named = name.is_some();
         let name = match name {
             Some(n) if !n.is_empty() => n,
             Some(_) => return Err(SpecError("name= is empty".into())),
@@ -144,6 +148,7 @@ impl EngineSpec {
             )));
         }
         Ok(EngineSpec {
+            named,
             name,
             program,
             args,

@@ -118,11 +118,11 @@ pub struct Estimate {
     pub score: f64,
     /// Logistic Elo difference.
     pub elo: f64,
-    /// Half the width of its 95% interval.
+    /// Half the width of its 95% interval; infinite while the samples have no spread.
     pub elo_error: f64,
     /// Normalised Elo.
     pub nelo: f64,
-    /// Half the width of its 95% interval.
+    /// Half the width of its 95% interval; infinite while the samples have no spread.
     pub nelo_error: f64,
     /// Likelihood of superiority, 0…1.
     pub los: f64,
@@ -175,12 +175,14 @@ impl Estimate {
         Some(Estimate {
             score: mean,
             elo: elo_from_score(mean),
-            elo_error: if se > 0.0 { elo_error } else { 0.0 },
+            // Without spread (one sample, or all alike) the data bound nothing: the interval
+            // is unbounded, not zero wide.
+            elo_error: if se > 0.0 { elo_error } else { f64::INFINITY },
             nelo: nelo_of(mean),
             nelo_error: if se > 0.0 {
                 (nelo_of(hi) - nelo_of(lo)) / 2.0
             } else {
-                0.0
+                f64::INFINITY
             },
             los,
         })

@@ -35,7 +35,7 @@ pub struct TimeControl {
 
 /// One side's clock during a game.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Clock {
+pub struct GameClock {
     /// Main time left.
     pub remaining: Duration,
     /// Moves left in the current period, when periods are used.
@@ -159,8 +159,8 @@ impl TimeControl {
     }
 
     /// A fresh clock for one side.
-    pub fn new_clock(&self) -> Clock {
-        Clock {
+    pub fn new_clock(&self) -> GameClock {
+        GameClock {
             remaining: self.base.unwrap_or(Duration::ZERO),
             moves_left: self.moves,
         }
@@ -168,7 +168,7 @@ impl TimeControl {
 
     /// How long a move may take before its side loses on time (before any margin), or
     /// `None` when only nodes/depth limit the search.
-    pub fn limit(&self, clock: &Clock) -> Option<Duration> {
+    pub fn limit(&self, clock: &GameClock) -> Option<Duration> {
         if let Some(t) = self.movetime {
             return Some(t);
         }
@@ -180,7 +180,7 @@ impl TimeControl {
 
     /// Charges `used` to `clock` after a move made in time: main time first (never below
     /// zero; the rest is byoyomi), then the increment, then a new period if one is due.
-    pub fn charge(&self, clock: &mut Clock, used: Duration) {
+    pub fn charge(&self, clock: &mut GameClock, used: Duration) {
         let Some(base) = self.base else {
             return;
         };

@@ -192,7 +192,11 @@ fn symmetry_and_degenerate_cases() {
     close(a.los, 1.0 - b.los, 1e-6, "LOS flips");
     assert_eq!(Wdl::default().estimate(), None);
     let draws = wdl(0, 0, 10).estimate().unwrap();
-    assert_eq!((draws.elo, draws.elo_error, draws.los), (0.0, 0.0, 0.5));
+    // Ten draws have no spread: the interval is unbounded, not zero wide.
+    assert_eq!(
+        (draws.elo, draws.elo_error, draws.los),
+        (0.0, f64::INFINITY, 0.5)
+    );
     let wins = wdl(10, 0, 0).estimate().unwrap();
     assert!(wins.elo.is_infinite() && wins.los == 1.0);
     // Few games: the interval reaches a score of 0, so its Elo width is infinite, not NaN.
@@ -204,4 +208,34 @@ fn symmetry_and_degenerate_cases() {
     assert!(few.nelo_error.is_finite());
     close(erf(0.5), 0.520_499_877_8, 2e-7, "erf(0.5)");
     close(erf(-1.5), -0.966_105_146_5, 2e-7, "erf(-1.5)");
+}
+
+/// Issue 21, defect 8: one pair or one game bound nothing; the interval is unbounded (it was
+/// reported as ± 0.0).
+#[test]
+fn one_sample_has_no_interval() {
+    let one_pair = Penta {
+        counts: [0, 0, 1, 0, 0],
+    };
+    let e = one_pair.estimate().unwrap();
+    assert_eq!(e.elo, 0.0);
+    assert!(
+        e.elo_error.is_infinite() && e.nelo_error.is_infinite(),
+        "{e:?}"
+    );
+    let one_loss = Wdl {
+        wins: 0,
+        draws: 0,
+        losses: 1,
+    };
+    let e = one_loss.estimate().unwrap();
+    assert!(
+        e.elo == f64::NEG_INFINITY && e.elo_error.is_infinite(),
+        "{e:?}"
+    );
+    // Two different pairs have a spread again.
+    let two = Penta {
+        counts: [0, 0, 1, 1, 0],
+    };
+    assert!(two.estimate().unwrap().elo_error.is_finite());
 }

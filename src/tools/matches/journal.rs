@@ -186,6 +186,39 @@ impl Journal {
         ))
     }
 
+    /// The games of a finished (or stopped) run, read without changing anything: each with
+    /// its record's text. A journal line that does not match its record is an error (a run
+    /// killed mid-write is completed with `--resume` first).
+    pub fn read(dir: &Path) -> Result<Vec<(Committed, String)>, String> {
+        let rec_path = dir.join(RECORDS);
+        let idx_path = dir.join(JOURNAL);
+        let text = std::fs::read(&rec_path).map_err(|e| format!("{}: {e}", rec_path.display()))?;
+        let journal = std::fs::read_to_string(&idx_path)
+            .map_err(|e| format!("{}: {e}", idx_path.display()))?;
+        let mut games = Vec::new();
+        let mut end = 0u64;
+        for (i, line) in journal.lines().enumerate() {
+            let e = parse_entry(line)
+                .filter(|e| {
+                    e.offset == end
+                        && e.offset + e.len <= text.len() as u64
+                        && fnv1a(&text[e.offset as usize..(e.offset + e.len) as usize]) == e.hash
+                })
+                .ok_or_else(|| {
+                    format!(
+                        "{} line {} does not match {} (continue that run with --resume first)",
+                        idx_path.display(),
+                        i + 1,
+                        rec_path.display()
+                    )
+                })?;
+            let record = &text[e.offset as usize..(e.offset + e.len) as usize];
+            games.push((e.committed, String::from_utf8_lossy(record).into_owned()));
+            end = e.offset + e.len;
+        }
+        Ok(games)
+    }
+
     /// Appends one finished game: its journal line, then its record, each synced to disk.
     pub fn append(&mut self, round: u32, winner: Option<Color>, text: &str) -> io::Result<()> {
         let bytes = text.as_bytes();

@@ -8,6 +8,7 @@
 //! - `record check [FILE]`: reads every game and prints one summary line per game.
 
 use crate::notation::record::GameRecord;
+use crate::rules::outcome::Outcome;
 use crate::rules::{Color, Variant};
 use clap::{Args, Subcommand};
 use std::io::Read;
@@ -34,7 +35,7 @@ pub enum RecordAction {
         /// A tag `Key=Value` (repeatable), e.g. --tag Black=longjiang --tag Result=1-0.
         #[arg(long = "tag")]
         tags: Vec<String>,
-        /// The moves in ASCII (f2f4 P*e5 e9e10+ …).
+        /// The moves in ASCII (f2f4 P*e5 e9e10+ …) or in the record notation (六四 骑三三 …).
         moves: Vec<String>,
     },
     /// Read records and print each game's moves in ASCII.
@@ -83,13 +84,42 @@ pub fn write_record(
     }
     let mut pos = record.start_position().map_err(|e| e.to_string())?;
     for (i, text) in moves.iter().enumerate() {
-        let m = pos
-            .parse_move(text)
-            .map_err(|e| format!("move {}: {e}", i + 1))?;
+        if let Some(outcome) = pos.outcome() {
+            return Err(format!(
+                "move {} ({text}): the game is over ({}, {})",
+                i + 1,
+                outcome.reason(),
+                result_of(outcome)
+            ));
+        }
+        let m =
+            crate::protocol::any_move(&pos, text).map_err(|e| format!("move {}: {e}", i + 1))?;
         record.moves.push(m);
         pos.play(m);
     }
+    // A game that ended by the rules gets its result (and reason) unless the tags give them.
+    if let Some(outcome) = pos.outcome() {
+        if record.tag("Result").is_none() {
+            record
+                .tags
+                .push(("Result".into(), result_of(outcome).into()));
+        }
+        if record.tag("Reason").is_none() {
+            record
+                .tags
+                .push(("Reason".into(), outcome.reason().to_string()));
+        }
+    }
     record.to_text().map_err(|e| e.to_string())
+}
+
+/// `1-0`, `0-1` or `1/2-1/2`.
+fn result_of(outcome: Outcome) -> &'static str {
+    match outcome.winner() {
+        Some(Color::Black) => "1-0",
+        Some(Color::White) => "0-1",
+        None => "1/2-1/2",
+    }
 }
 
 /// Reads records and gives each game's moves in ASCII (or as a `position` command).
