@@ -5,6 +5,7 @@
 
 use super::history::stat_bonus;
 use super::movesearch::{MoveOutcome, NodeInfo};
+use super::params::*;
 use super::picker::{Context, MovePicker, is_tactical};
 use super::thread::Worker;
 use super::tt::TtBound;
@@ -66,16 +67,6 @@ impl Default for Features {
     }
 }
 
-/// Reverse futility margin per ply of depth.
-const RFP_MARGIN: Value = 90;
-/// Reverse futility applies below this depth.
-const RFP_DEPTH: i32 = 8;
-/// Razoring margin (base and per ply).
-const RAZOR_MARGIN: Value = 450;
-/// Futility margin for quiet moves: base and per ply of the reduced depth.
-pub(crate) const FUTILITY_BASE: Value = 160;
-pub(crate) const FUTILITY_PER_PLY: Value = 140;
-
 /// `LMR_TABLE[d][n]`: the base reduction of the `n`th move at depth `d` (both capped at 63),
 /// ln(d)·ln(n)/2 rounded, as in Stockfish's `reductions[]`.
 pub(crate) struct LmrTable([[u8; 64]; 64]);
@@ -86,7 +77,7 @@ impl LmrTable {
         let mut t = [[0u8; 64]; 64];
         for (d, row) in t.iter_mut().enumerate().skip(1) {
             for (n, r) in row.iter_mut().enumerate().skip(1) {
-                *r = ((d as f64).ln() * (n as f64).ln() / 2.0 + 0.35) as u8;
+                *r = ((d as f64).ln() * (n as f64).ln() / LMR_DIVISOR + LMR_BASE) as u8;
             }
         }
         LmrTable(t)
@@ -103,7 +94,7 @@ pub(crate) fn reduction(table: &LmrTable, depth: i32, n: usize, improving: bool)
 /// Quiet moves beyond this count are not tried at low depth.
 #[inline]
 pub(crate) fn futility_move_count(improving: bool, depth: i32) -> usize {
-    let n = (3 + depth * depth) as usize;
+    let n = (FMC_BASE + depth * depth) as usize;
     if improving { n } else { n / 2 + 1 }
 }
 
@@ -258,7 +249,7 @@ impl Worker<'_> {
 
         if !PV && !in_check {
             // Step 7. Razoring: far below alpha at low depth, trust quiescence.
-            if features.razoring && depth <= 2 && eval_v + RAZOR_MARGIN * depth <= alpha {
+            if features.razoring && depth <= RAZOR_DEPTH && eval_v + RAZOR_MARGIN * depth <= alpha {
                 let v = self.qsearch::<false>(alpha - 1, alpha, ply);
                 if v < alpha {
                     return v;
@@ -279,13 +270,15 @@ impl Worker<'_> {
             if features.null_move
                 && cut_node
                 && !prev_null
-                && depth >= 3
+                && depth >= NMP_MIN_DEPTH
                 && eval_v >= beta
-                && static_eval >= beta - 20 * depth + 150
+                && static_eval >= beta - NMP_EVAL_PER_PLY * depth + NMP_EVAL_BASE
                 && ply >= self.nmp_min_ply
                 && self.has_mobile_material()
             {
-                let r = 3 + depth / 4 + ((eval_v - beta) / 200).min(3);
+                let r = NMP_BASE_R
+                    + depth / NMP_DEPTH_DIVISOR
+                    + ((eval_v - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_R_MAX);
                 self.play_null(ply);
                 let v = -self.search::<false>(-beta, -beta + 1, depth - r, false, ply + 1);
                 self.pos.undo_null();
@@ -294,7 +287,7 @@ impl Worker<'_> {
                 }
                 if v >= beta {
                     let v = if v >= MATE_IN_MAX_PLY { beta } else { v };
-                    if self.nmp_min_ply > 0 || depth < 12 {
+                    if self.nmp_min_ply > 0 || depth < NMP_VERIFY_DEPTH {
                         return v;
                     }
                     // Verification at high depth, with null moves off for a while.
@@ -312,7 +305,7 @@ impl Worker<'_> {
         // Step 11. Internal iterative reduction: a PV or cut node without a table move is
         // searched a little shallower.
         let mut depth = depth;
-        if !root && tt_move == Move::NONE && depth >= 6 && (PV || cut_node) {
+        if !root && tt_move == Move::NONE && depth >= IIR_DEPTH && (PV || cut_node) {
             depth -= 1;
         }
 

@@ -1,5 +1,6 @@
 //! Iterative deepening with aspiration windows and MultiPV, and the progress reports.
 
+use super::params;
 use super::shared::REPORT_BOUNDS_AFTER;
 use super::thread::Worker;
 use super::value::{self, INFINITE, MAX_PLY, Value};
@@ -23,7 +24,11 @@ use std::sync::atomic::Ordering;
 /// (five batches of 16–24 interleaved runs) and 3–4 % less on the self-play positions at
 /// depth 11.
 fn aspiration_delta(threads: usize) -> Value {
-    if threads > 1 { 60 } else { 18 }
+    if threads > 1 {
+        params::ASPIRATION_DELTA_SMP
+    } else {
+        params::ASPIRATION_DELTA
+    }
 }
 
 impl Worker<'_> {
@@ -49,11 +54,12 @@ impl Worker<'_> {
                 self.seldepth = 0;
                 let prev = self.root_moves[pv_idx].prev_score;
                 let mut delta = aspiration_delta(self.shared.threads());
-                let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < value::EVAL_LIMIT {
-                    ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
-                } else {
-                    (-INFINITE, INFINITE)
-                };
+                let (mut alpha, mut beta) =
+                    if depth >= params::ASPIRATION_DEPTH && prev.abs() < value::EVAL_LIMIT {
+                        ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
+                    } else {
+                        (-INFINITE, INFINITE)
+                    };
                 loop {
                     let v = self.search::<true>(alpha, beta, depth, false, 0);
                     self.root_moves[pv_idx..].sort_by_key(|r| std::cmp::Reverse(r.score));
@@ -108,13 +114,14 @@ impl Worker<'_> {
             if best != last_best && depth > 1 {
                 best_changes += 1.0;
             }
-            best_changes *= 0.5;
+            best_changes *= params::TM_BEST_CHANGE_DECAY;
             last_best = best;
             if let Some(opt) = self.shared.budget.optimum
                 && !self.shared.pondering.load(Ordering::Relaxed)
             {
                 let scale = 1.0 + best_changes;
-                let target = opt.mul_f64(scale.min(3.0) * 0.55);
+                let target =
+                    opt.mul_f64(scale.min(params::TM_MAX_SCALE) * params::TM_OPTIMUM_SHARE);
                 if self.shared.elapsed() >= target {
                     break;
                 }

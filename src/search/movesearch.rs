@@ -3,7 +3,8 @@
 //! moves loop of `alphabeta` and the threads working at a split point (`split`) both search
 //! their moves through it, so that a move is searched the same way whoever searches it.
 
-use super::alphabeta::{FUTILITY_BASE, FUTILITY_PER_PLY, futility_move_count, reduction};
+use super::alphabeta::{futility_move_count, reduction};
+use super::params::*;
 use super::picker::is_tactical;
 use super::see::see_ge;
 use super::thread::Worker;
@@ -82,16 +83,16 @@ impl Worker<'_> {
                 }
                 // Futility pruning: parent node.
                 if !in_check
-                    && lmr_depth < 7
+                    && lmr_depth < FUTILITY_DEPTH
                     && static_eval + FUTILITY_BASE + FUTILITY_PER_PLY * lmr_depth <= alpha
                 {
                     return MoveOutcome::Pruned;
                 }
                 // Prune moves that lose material in the exchange on their square.
-                if !see_ge(&self.pos, m, -25 * lmr_depth * lmr_depth) {
+                if !see_ge(&self.pos, m, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth) {
                     return MoveOutcome::Pruned;
                 }
-            } else if !see_ge(&self.pos, m, -120 * depth) {
+            } else if !see_ge(&self.pos, m, -SEE_TACTICAL_MARGIN * depth) {
                 return MoveOutcome::Pruned;
             }
         }
@@ -101,7 +102,7 @@ impl Worker<'_> {
         // drop may block) would otherwise grow the tree without end.
         if features.check_extension
             && gives_check
-            && ply < 2 * self.root_depth as usize
+            && ply < CHECK_EXT_ROOT_FACTOR * self.root_depth as usize
             && see_ge(&self.pos, m, 0)
         {
             new_depth += 1;
@@ -119,7 +120,7 @@ impl Worker<'_> {
         let mut v;
         let do_full;
         if features.lmr
-            && depth >= 3
+            && depth >= LMR_MIN_DEPTH
             && move_count > 1 + 2 * root as usize
             && (!tactical || cut_node || !tt_pv)
         {
@@ -141,7 +142,7 @@ impl Worker<'_> {
                 let h = self.data.hist.quiet(us, m)
                     + self.data.hist.cont(cont[0], piece, m.to().index())
                     + self.data.hist.cont(cont[1], piece, m.to().index());
-                r -= h / 8_000;
+                r -= h / LMR_HISTORY_DIVISOR;
             } else {
                 r -= 1;
             }

@@ -11,17 +11,8 @@ use super::{Clock, Limits};
 use crate::rules::Color;
 use std::time::Duration;
 
-/// Moves the time is spread over when the control gives no moves-to-go (sudden death or
-/// increment): the game is expected to last about this many more moves of ours.
-pub const DEFAULT_MOVES_TO_GO: u32 = 35;
-/// The share of the increment that may be spent on top of the per-move share.
-const INC_SHARE: (u32, u32) = (3, 4);
-/// The most of the main time one move may take (numerator / denominator).
-const MAX_SHARE_OF_TIME: (u32, u32) = (3, 5);
-/// The maximum is at most this many times the optimum.
-const MAX_OVER_OPTIMUM: u32 = 5;
-/// The shortest time the search is ever given (it always finishes depth 1 anyway).
-const MIN_THINK: Duration = Duration::from_millis(1);
+pub use super::params::DEFAULT_MOVES_TO_GO;
+use super::params::{INC_SHARE, MAX_OVER_OPTIMUM, MAX_SHARE_OF_TIME, MIN_THINK};
 
 /// The time budget of one search; `None` means "no limit from time".
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
