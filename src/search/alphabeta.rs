@@ -30,6 +30,8 @@ pub struct Features {
     pub razoring: bool,
     /// Check extensions.
     pub check_extension: bool,
+    /// Singular extensions, with multi-cut and negative extensions.
+    pub singular: bool,
     /// Open split points with one thread too, at every node that may be shared (the root, the
     /// nodes of depth 3 to 11, and the small expected all-nodes before their first move). Not
     /// a technique but a check: the moves of a split point must come out as the one-thread
@@ -47,6 +49,7 @@ impl Features {
         futility: true,
         razoring: true,
         check_extension: true,
+        singular: true,
         split_alone: false,
     };
 
@@ -143,6 +146,7 @@ impl Worker<'_> {
             return 0;
         }
         let features = self.features;
+        let excluded = self.frame(ply as isize).excluded;
 
         if !root {
             // Step 2. Aborted search and immediate draw (repetition, perpetual check).
@@ -180,6 +184,7 @@ impl Worker<'_> {
         };
         let tt_pv = PV || tte.is_some_and(|t| t.pv);
         if !PV
+            && excluded == Move::NONE
             && let Some(t) = tte
             && tt_value != value::NONE
             && t.depth >= depth
@@ -247,7 +252,7 @@ impl Worker<'_> {
             improving = two_back == value::NONE || static_eval > two_back;
         }
 
-        if !PV && !in_check {
+        if !PV && !in_check && excluded == Move::NONE {
             // Step 7. Razoring: far below alpha at low depth, trust quiescence.
             if features.razoring && depth <= RAZOR_DEPTH && eval_v + RAZOR_MARGIN * depth <= alpha {
                 let v = self.qsearch::<false>(alpha - 1, alpha, ply);
@@ -305,7 +310,12 @@ impl Worker<'_> {
         // Step 11. Internal iterative reduction: a PV or cut node without a table move is
         // searched a little shallower.
         let mut depth = depth;
-        if !root && tt_move == Move::NONE && depth >= IIR_DEPTH && (PV || cut_node) {
+        if !root
+            && excluded == Move::NONE
+            && tt_move == Move::NONE
+            && depth >= IIR_DEPTH
+            && (PV || cut_node)
+        {
             depth -= 1;
         }
 
@@ -339,13 +349,20 @@ impl Worker<'_> {
             static_eval,
             tt_pv,
             tt_capture,
+            tt_move,
+            tt_value,
+            tt_depth: tte.map_or(super::tt::DEPTH_MIN, |t| t.depth),
+            tt_bound: tte.map_or(TtBound::None, |t| t.bound),
+            excluded,
             mobile,
             cont: ctx.cont,
         };
         loop {
             // Step 12b. Share the moves left out with the other threads (`split`): at once at a
             // node of the offered depths, else when a thread waits for work.
-            if let Some(w) = self.try_split(&node, PV, move_count) {
+            if excluded == Move::NONE
+                && let Some(w) = self.try_split(&node, PV, move_count)
+            {
                 let only = root.then(|| self.open_root_moves().collect());
                 let r = self.split(
                     w,
@@ -380,7 +397,7 @@ impl Worker<'_> {
             let Some(m) = picker.next(&self.pos, &self.data.hist) else {
                 break;
             };
-            if root && !self.is_open_root_move(m) {
+            if (root && !self.is_open_root_move(m)) || m == excluded {
                 continue;
             }
             move_count += 1;
@@ -425,7 +442,9 @@ impl Worker<'_> {
 
         // Step 20. Check for mate and stalemate.
         if move_count == 0 {
-            best = if in_check {
+            best = if excluded != Move::NONE {
+                alpha
+            } else if in_check {
                 value::mated_in(ply)
             } else {
                 self.stalemate_value(ply)
@@ -444,7 +463,7 @@ impl Worker<'_> {
             }
         }
 
-        if !(root && self.pv_idx > 0) {
+        if !(root && self.pv_idx > 0) && excluded == Move::NONE {
             let bound = TtBound::of_result(best, beta, PV && best_move != Move::NONE);
             self.shared.tt.store(
                 key,

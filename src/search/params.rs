@@ -70,7 +70,17 @@ pub const SEE_TACTICAL_MARGIN: Value = 120;
 
 // ---- Step 14. Extensions.
 
-/// Check extensions stop at this many times the root depth (drop-game check series).
+/// Singular extensions from this depth.
+pub const SE_DEPTH: i32 = 6;
+/// The table entry must be at most this much shallower than the node.
+pub const SE_TT_DEPTH_MARGIN: i32 = 3;
+/// The singular bound is the table value less this much per ply of depth.
+pub const SE_MARGIN: Value = 2;
+/// A double extension where the other moves fail this far below the singular bound.
+pub const SE_DOUBLE_MARGIN: Value = 25;
+/// At most this many double extensions on one line.
+pub const SE_DOUBLE_MAX: u8 = 8;
+/// Check extensions (and singular ones) stop at this many times the root depth (drop-game check series).
 pub const CHECK_EXT_ROOT_FACTOR: usize = 2;
 
 // ---- Step 16. Late move reductions.
