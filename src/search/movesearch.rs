@@ -101,18 +101,6 @@ impl Worker<'_> {
                 {
                     return MoveOutcome::Pruned;
                 }
-                // History pruning: quiet moves that have done badly here before.
-                if let Some(piece) = self.moved_piece(m)
-                    && lmr_depth < HP_DEPTH
-                {
-                    let to = m.to().index();
-                    let h = self.data.hist.quiet(us, m)
-                        + self.data.hist.cont(cont[0], piece, to)
-                        + self.data.hist.cont(cont[1], piece, to);
-                    if h < -HP_MARGIN * depth {
-                        return MoveOutcome::Pruned;
-                    }
-                }
                 // Prune moves that lose material in the exchange on their square.
                 if !see_ge(&self.pos, m, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth) {
                     return MoveOutcome::Pruned;

@@ -57,11 +57,6 @@ pub const FUTILITY_DEPTH: i32 = 7;
 /// Move count pruning: quiet moves after `FMC_BASE + depth²` (improving) or about half of
 /// that (not improving) are not tried.
 pub const FMC_BASE: i32 = 3;
-/// History pruning: quiet moves below this reduced depth whose history (main plus the two
-/// last continuation histories) is below `-HP_MARGIN · depth` are not tried.
-pub const HP_DEPTH: i32 = 6;
-/// See `HP_DEPTH`.
-pub const HP_MARGIN: i32 = 4_000;
 /// SEE pruning of quiet moves: a quiet move must not lose more than this times the squared
 /// reduced depth.
 pub const SEE_QUIET_MARGIN: Value = 25;
