@@ -3,9 +3,9 @@
 use super::params;
 use super::shared::REPORT_BOUNDS_AFTER;
 use super::thread::Worker;
+use super::time::Stability;
 use super::value::{self, INFINITE, MAX_PLY, Value};
 use super::{Bound, Listener, SearchEvent, SearchInfo};
-use crate::rules::Move;
 use std::sync::atomic::Ordering;
 
 /// The half-width of the first aspiration window around the previous iteration's score, for a
@@ -40,8 +40,7 @@ impl Worker<'_> {
             d.clamp(1, MAX_PLY as u32 - 8) as i32
         });
         let multipv = self.shared.multipv.min(self.root_moves.len());
-        let mut last_best = Move::NONE;
-        let mut best_changes = 0.0f64;
+        let mut stability = Stability::default();
         let mut depth = 0;
         while depth < max_depth {
             depth += 1;
@@ -109,19 +108,13 @@ impl Worker<'_> {
                     break;
                 }
             }
-            // Soft time limit: stretched while the best move keeps changing.
-            let best = self.root_moves[0].mv;
-            if best != last_best && depth > 1 {
-                best_changes += 1.0;
-            }
-            best_changes *= params::TM_BEST_CHANGE_DECAY;
-            last_best = best;
+            // Soft time limit: stretched while the best move changes or the score falls,
+            // shrunk while the best move stands (`time::Stability`).
+            stability.update(self.root_moves[0].mv, self.root_moves[0].score);
             if let Some(opt) = self.shared.budget.optimum
                 && !self.shared.pondering.load(Ordering::Relaxed)
             {
-                let scale = 1.0 + best_changes;
-                let target =
-                    opt.mul_f64(scale.min(params::TM_MAX_SCALE) * params::TM_OPTIMUM_SHARE);
+                let target = stability.soft_limit(opt);
                 if self.shared.elapsed() >= target {
                     break;
                 }

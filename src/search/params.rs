@@ -138,11 +138,28 @@ pub const MAX_OVER_OPTIMUM: u32 = 5;
 /// The shortest time the search is ever given (it always finishes depth 1 anyway).
 pub const MIN_THINK: Duration = Duration::from_millis(1);
 /// The share of the optimum after which no new iteration starts, with a stable best move.
-pub const TM_OPTIMUM_SHARE: f64 = 0.55;
+pub const TM_OPTIMUM_SHARE: f64 = 0.7;
 /// Each change of the best move adds one to the instability, which decays by this factor
 /// per iteration.
 pub const TM_BEST_CHANGE_DECAY: f64 = 0.5;
-/// The time scale from the best move's instability is at most this.
+/// The optimum grows by this share per unit of instability.
+pub const TM_INSTABILITY: f64 = 1.0;
+/// The stability factor is `1 + TM_STABLE_STEP · (2 − iterations the best move stood)`, at
+/// least `TM_STABLE_MIN`: a best move that has just changed gets more, one that has stood for
+/// many iterations less.
+pub const TM_STABLE_STEP: f64 = 0.1;
+/// See `TM_STABLE_STEP`.
+pub const TM_STABLE_MIN: f64 = 0.65;
+/// A score below the average of the iterations before, per centipawn, raises the optimum by
+/// this share (lowers it when above), within `TM_FALL_MIN..=TM_FALL_MAX`.
+pub const TM_FALL_PER_CP: f64 = 0.008;
+/// See `TM_FALL_PER_CP`.
+pub const TM_FALL_MIN: f64 = 0.7;
+/// See `TM_FALL_PER_CP`.
+pub const TM_FALL_MAX: f64 = 1.6;
+/// The weight of the latest iteration in the running average of the scores.
+pub const TM_SCORE_AVERAGE: f64 = 0.5;
+/// The time scale is at most this.
 pub const TM_MAX_SCALE: f64 = 3.0;
 
 #[cfg(test)]
