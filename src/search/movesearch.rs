@@ -4,7 +4,6 @@
 //! their moves through it, so that a move is searched the same way whoever searches it.
 
 use super::alphabeta::{futility_move_count, reduction};
-use super::history::stat_bonus;
 use super::params::*;
 use super::picker::is_tactical;
 use super::see::see_ge;
@@ -182,19 +181,11 @@ impl Worker<'_> {
             && (!tactical || cut_node || !tt_pv)
         {
             let mut r = reduction(&self.lmr, depth, move_count, improving);
-            // Reduce less on the principal variation (the node's and the table's) ...
-            if PV {
+            if tt_pv {
                 r -= 1;
             }
-            if tt_pv {
-                r -= 1 + (tt_value != value::NONE && tt_value > alpha) as i32;
-            }
-            // ... and more at expected cut nodes (less when the table knows the node as a
-            // deep PV node), and after a capture as the table's move. (Stockfish's
-            // reduction for children whose cousins keep failing high was dropped: it made the
-            // engine miss a mate in three at depth 18, `tests/search_mates.rs`.)
             if cut_node {
-                r += 2 - (tt_depth >= depth && tt_pv) as i32;
+                r += 1;
             }
             if tt_capture && !tactical {
                 r += 1;
@@ -202,33 +193,18 @@ impl Worker<'_> {
             if in_check {
                 r -= 1;
             }
-            // By the move's history (quiet moves); captures a ply less.
             if !tactical {
                 let piece = self.moved_piece_after(m);
-                let to = m.to().index();
-                let stat = 2 * self.data.hist.quiet(us, m)
-                    + self.data.hist.cont(cont[0], piece, to)
-                    + self.data.hist.cont(cont[1], piece, to)
-                    + self.data.hist.cont(cont[2], piece, to)
-                    - LMR_STAT_OFFSET;
-                r -= stat / LMR_HISTORY_DIVISOR;
+                let h = self.data.hist.quiet(us, m)
+                    + self.data.hist.cont(cont[0], piece, m.to().index())
+                    + self.data.hist.cont(cont[1], piece, m.to().index());
+                r -= h / LMR_HISTORY_DIVISOR;
             } else {
                 r -= 1;
             }
             let d = (new_depth - r).clamp(1, new_depth.max(1));
             v = -self.search::<false>(-(alpha + 1), -alpha, d, true, ply + 1);
-            // A reduced move that beats alpha is searched again at full depth: a ply deeper
-            // when it beat the best so far by far, a ply shallower when barely.
-            if v > alpha && d < new_depth {
-                new_depth += (v > best + LMR_DEEPER_BASE + LMR_DEEPER_PER_PLY * new_depth) as i32
-                    - (v < best + new_depth) as i32;
-                do_full = d < new_depth;
-                if !do_full && !tactical {
-                    self.cont_bonus_after(m, &cont, stat_bonus(new_depth));
-                }
-            } else {
-                do_full = false;
-            }
+            do_full = v > alpha && d < new_depth;
         } else {
             v = 0;
             do_full = !PV || move_count > 1;
@@ -245,14 +221,5 @@ impl Worker<'_> {
         // Step 18. Undo move.
         self.pos.undo();
         MoveOutcome::Searched(v)
-    }
-
-    /// Rewards the continuation histories of the quiet move `m`, just played, that beat alpha
-    /// in a reduced search (Stockfish's update after the LMR re-search).
-    fn cont_bonus_after(&self, m: Move, cont: &[usize; 3], bonus: i32) {
-        let piece = self.moved_piece_after(m);
-        for &b in cont {
-            self.data.hist.update_cont(b, piece, m.to().index(), bonus);
-        }
     }
 }

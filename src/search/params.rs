@@ -86,16 +86,8 @@ pub const LMR_BASE: f64 = 0.35;
 pub const LMR_DIVISOR: f64 = 2.0;
 /// LMR applies from this depth.
 pub const LMR_MIN_DEPTH: i32 = 3;
-/// One ply of reduction less per this much of a quiet move's statistics (twice the main
-/// history plus three continuation histories, less `LMR_STAT_OFFSET`).
-pub const LMR_HISTORY_DIVISOR: i32 = 12_000;
-/// See `LMR_HISTORY_DIVISOR`.
-pub const LMR_STAT_OFFSET: i32 = 4_000;
-/// After a reduced search beat alpha, the full search is a ply deeper when it beat the best
-/// value by `LMR_DEEPER_BASE + LMR_DEEPER_PER_PLY · depth`.
-pub const LMR_DEEPER_BASE: Value = 50;
-/// See `LMR_DEEPER_BASE`.
-pub const LMR_DEEPER_PER_PLY: Value = 2;
+/// One ply of reduction less per this much history of a quiet move.
+pub const LMR_HISTORY_DIVISOR: i32 = 8_000;
 
 // ---- Quiescence.
 
