@@ -5,6 +5,7 @@
 
 use super::history::stat_bonus;
 use super::movesearch::{MoveOutcome, NodeInfo};
+use super::params::*;
 use super::picker::{Context, MovePicker, is_tactical};
 use super::thread::Worker;
 use super::tt::TtBound;
@@ -29,6 +30,8 @@ pub struct Features {
     pub razoring: bool,
     /// Check extensions.
     pub check_extension: bool,
+    /// Singular extensions, with multi-cut and negative extensions.
+    pub singular: bool,
     /// Open split points with one thread too, at every node that may be shared (the root, the
     /// nodes of depth 3 to 11, and the small expected all-nodes before their first move). Not
     /// a technique but a check: the moves of a split point must come out as the one-thread
@@ -46,6 +49,7 @@ impl Features {
         futility: true,
         razoring: true,
         check_extension: true,
+        singular: true,
         split_alone: false,
     };
 
@@ -66,16 +70,6 @@ impl Default for Features {
     }
 }
 
-/// Reverse futility margin per ply of depth.
-const RFP_MARGIN: Value = 90;
-/// Reverse futility applies below this depth.
-const RFP_DEPTH: i32 = 8;
-/// Razoring margin (base and per ply).
-const RAZOR_MARGIN: Value = 450;
-/// Futility margin for quiet moves: base and per ply of the reduced depth.
-pub(crate) const FUTILITY_BASE: Value = 160;
-pub(crate) const FUTILITY_PER_PLY: Value = 140;
-
 /// `LMR_TABLE[d][n]`: the base reduction of the `n`th move at depth `d` (both capped at 63),
 /// ln(d)·ln(n)/2 rounded, as in Stockfish's `reductions[]`.
 pub(crate) struct LmrTable([[u8; 64]; 64]);
@@ -86,7 +80,7 @@ impl LmrTable {
         let mut t = [[0u8; 64]; 64];
         for (d, row) in t.iter_mut().enumerate().skip(1) {
             for (n, r) in row.iter_mut().enumerate().skip(1) {
-                *r = ((d as f64).ln() * (n as f64).ln() / 2.0 + 0.35) as u8;
+                *r = ((d as f64).ln() * (n as f64).ln() / LMR_DIVISOR + LMR_BASE) as u8;
             }
         }
         LmrTable(t)
@@ -103,7 +97,7 @@ pub(crate) fn reduction(table: &LmrTable, depth: i32, n: usize, improving: bool)
 /// Quiet moves beyond this count are not tried at low depth.
 #[inline]
 pub(crate) fn futility_move_count(improving: bool, depth: i32) -> usize {
-    let n = (3 + depth * depth) as usize;
+    let n = (FMC_BASE + depth * depth) as usize;
     if improving { n } else { n / 2 + 1 }
 }
 
@@ -152,6 +146,7 @@ impl Worker<'_> {
             return 0;
         }
         let features = self.features;
+        let excluded = self.frame(ply as isize).excluded;
 
         if !root {
             // Step 2. Aborted search and immediate draw (repetition, perpetual check).
@@ -189,6 +184,7 @@ impl Worker<'_> {
         };
         let tt_pv = PV || tte.is_some_and(|t| t.pv);
         if !PV
+            && excluded == Move::NONE
             && let Some(t) = tte
             && tt_value != value::NONE
             && t.depth >= depth
@@ -256,9 +252,9 @@ impl Worker<'_> {
             improving = two_back == value::NONE || static_eval > two_back;
         }
 
-        if !PV && !in_check {
+        if !PV && !in_check && excluded == Move::NONE {
             // Step 7. Razoring: far below alpha at low depth, trust quiescence.
-            if features.razoring && depth <= 2 && eval_v + RAZOR_MARGIN * depth <= alpha {
+            if features.razoring && depth <= RAZOR_DEPTH && eval_v + RAZOR_MARGIN * depth <= alpha {
                 let v = self.qsearch::<false>(alpha - 1, alpha, ply);
                 if v < alpha {
                     return v;
@@ -279,13 +275,15 @@ impl Worker<'_> {
             if features.null_move
                 && cut_node
                 && !prev_null
-                && depth >= 3
+                && depth >= NMP_MIN_DEPTH
                 && eval_v >= beta
-                && static_eval >= beta - 20 * depth + 150
+                && static_eval >= beta - NMP_EVAL_PER_PLY * depth + NMP_EVAL_BASE
                 && ply >= self.nmp_min_ply
                 && self.has_mobile_material()
             {
-                let r = 3 + depth / 4 + ((eval_v - beta) / 200).min(3);
+                let r = NMP_BASE_R
+                    + depth / NMP_DEPTH_DIVISOR
+                    + ((eval_v - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_R_MAX);
                 self.play_null(ply);
                 let v = -self.search::<false>(-beta, -beta + 1, depth - r, false, ply + 1);
                 self.pos.undo_null();
@@ -294,7 +292,7 @@ impl Worker<'_> {
                 }
                 if v >= beta {
                     let v = if v >= MATE_IN_MAX_PLY { beta } else { v };
-                    if self.nmp_min_ply > 0 || depth < 12 {
+                    if self.nmp_min_ply > 0 || depth < NMP_VERIFY_DEPTH {
                         return v;
                     }
                     // Verification at high depth, with null moves off for a while.
@@ -312,7 +310,12 @@ impl Worker<'_> {
         // Step 11. Internal iterative reduction: a PV or cut node without a table move is
         // searched a little shallower.
         let mut depth = depth;
-        if !root && tt_move == Move::NONE && depth >= 6 && (PV || cut_node) {
+        if !root
+            && excluded == Move::NONE
+            && tt_move == Move::NONE
+            && depth >= IIR_DEPTH
+            && (PV || cut_node)
+        {
             depth -= 1;
         }
 
@@ -346,13 +349,20 @@ impl Worker<'_> {
             static_eval,
             tt_pv,
             tt_capture,
+            tt_move,
+            tt_value,
+            tt_depth: tte.map_or(super::tt::DEPTH_MIN, |t| t.depth),
+            tt_bound: tte.map_or(TtBound::None, |t| t.bound),
+            excluded,
             mobile,
             cont: ctx.cont,
         };
         loop {
             // Step 12b. Share the moves left out with the other threads (`split`): at once at a
             // node of the offered depths, else when a thread waits for work.
-            if let Some(w) = self.try_split(&node, PV, move_count) {
+            if excluded == Move::NONE
+                && let Some(w) = self.try_split(&node, PV, move_count)
+            {
                 let only = root.then(|| self.open_root_moves().collect());
                 let r = self.split(
                     w,
@@ -388,7 +398,7 @@ impl Worker<'_> {
             let Some(m) = picker.next(&self.pos, &self.data.hist) else {
                 break;
             };
-            if root && !self.is_open_root_move(m) {
+            if (root && !self.is_open_root_move(m)) || m == excluded {
                 continue;
             }
             move_count += 1;
@@ -433,7 +443,9 @@ impl Worker<'_> {
 
         // Step 20. Check for mate and stalemate.
         if move_count == 0 {
-            best = if in_check {
+            best = if excluded != Move::NONE {
+                alpha
+            } else if in_check {
                 value::mated_in(ply)
             } else {
                 self.stalemate_value(ply)
@@ -452,7 +464,7 @@ impl Worker<'_> {
             }
         }
 
-        if !(root && self.pv_idx > 0) {
+        if !(root && self.pv_idx > 0) && excluded == Move::NONE {
             let bound = TtBound::of_result(best, beta, PV && best_move != Move::NONE);
             self.shared.tt.store(
                 key,

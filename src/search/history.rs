@@ -186,7 +186,8 @@ impl Histories {
 /// before it).
 #[inline(always)]
 pub fn stat_bonus(depth: i32) -> i32 {
-    (depth * 300 - 250).clamp(0, 2_000)
+    use super::params::{STAT_BONUS_MAX, STAT_BONUS_OFFSET, STAT_BONUS_PER_PLY};
+    (depth * STAT_BONUS_PER_PLY - STAT_BONUS_OFFSET).clamp(0, STAT_BONUS_MAX)
 }
 
 #[cfg(test)]

@@ -1,10 +1,11 @@
 //! Iterative deepening with aspiration windows and MultiPV, and the progress reports.
 
+use super::params;
 use super::shared::REPORT_BOUNDS_AFTER;
 use super::thread::Worker;
+use super::time::Stability;
 use super::value::{self, INFINITE, MAX_PLY, Value};
 use super::{Bound, Listener, SearchEvent, SearchInfo};
-use crate::rules::Move;
 use std::sync::atomic::Ordering;
 
 /// The half-width of the first aspiration window around the previous iteration's score, for a
@@ -23,7 +24,11 @@ use std::sync::atomic::Ordering;
 /// (five batches of 16–24 interleaved runs) and 3–4 % less on the self-play positions at
 /// depth 11.
 fn aspiration_delta(threads: usize) -> Value {
-    if threads > 1 { 60 } else { 18 }
+    if threads > 1 {
+        params::ASPIRATION_DELTA_SMP
+    } else {
+        params::ASPIRATION_DELTA
+    }
 }
 
 impl Worker<'_> {
@@ -35,8 +40,7 @@ impl Worker<'_> {
             d.clamp(1, MAX_PLY as u32 - 8) as i32
         });
         let multipv = self.shared.multipv.min(self.root_moves.len());
-        let mut last_best = Move::NONE;
-        let mut best_changes = 0.0f64;
+        let mut stability = Stability::default();
         let mut mate_stable = 0;
         let mut depth = 0;
         while depth < max_depth {
@@ -50,11 +54,12 @@ impl Worker<'_> {
                 self.seldepth = 0;
                 let prev = self.root_moves[pv_idx].prev_score;
                 let mut delta = aspiration_delta(self.shared.threads());
-                let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < value::EVAL_LIMIT {
-                    ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
-                } else {
-                    (-INFINITE, INFINITE)
-                };
+                let (mut alpha, mut beta) =
+                    if depth >= params::ASPIRATION_DEPTH && prev.abs() < value::EVAL_LIMIT {
+                        ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
+                    } else {
+                        (-INFINITE, INFINITE)
+                    };
                 loop {
                     let v = self.search::<true>(alpha, beta, depth, false, 0);
                     self.root_moves[pv_idx..].sort_by_key(|r| std::cmp::Reverse(r.score));
@@ -113,18 +118,13 @@ impl Worker<'_> {
             if limits.depth.is_none() && mate_stable >= 3 && depth > value::MATE - v.abs() {
                 break;
             }
-            // Soft time limit: stretched while the best move keeps changing.
-            let best = self.root_moves[0].mv;
-            if best != last_best && depth > 1 {
-                best_changes += 1.0;
-            }
-            best_changes *= 0.5;
-            last_best = best;
+            // Soft time limit: stretched while the best move changes or the score falls,
+            // shrunk while the best move stands (`time::Stability`).
+            stability.update(self.root_moves[0].mv, self.root_moves[0].score);
             if let Some(opt) = self.shared.budget.optimum
                 && !self.shared.pondering.load(Ordering::Relaxed)
             {
-                let scale = 1.0 + best_changes;
-                let target = opt.mul_f64(scale.min(3.0) * 0.55);
+                let target = stability.soft_limit(opt);
                 if self.shared.elapsed() >= target {
                     break;
                 }

@@ -9,7 +9,8 @@
 //! the recursive searches (their steps numbered as in Stockfish's `search.cpp`), `movesearch`
 //! searches one move of a node; `picker` orders moves; `history` keeps the
 //! move-ordering statistics; [`tt`] is the table; [`time`] the clock arithmetic; `see` the
-//! static exchange evaluation; [`value`] the score scale.
+//! static exchange evaluation; [`value`] the score scale; [`params`] every tunable of the
+//! search and the time management.
 
 mod alphabeta;
 pub mod bench;
@@ -17,6 +18,7 @@ pub mod engine;
 mod history;
 mod iterate;
 mod movesearch;
+pub mod params;
 mod picker;
 mod qsearch;
 pub mod see;

@@ -3,11 +3,13 @@
 //! moves loop of `alphabeta` and the threads working at a split point (`split`) both search
 //! their moves through it, so that a move is searched the same way whoever searches it.
 
-use super::alphabeta::{FUTILITY_BASE, FUTILITY_PER_PLY, futility_move_count, reduction};
+use super::alphabeta::{futility_move_count, reduction};
+use super::params::*;
 use super::picker::is_tactical;
 use super::see::see_ge;
 use super::thread::Worker;
-use super::value::{MATED_IN_MAX_PLY, Value};
+use super::tt::TtBound;
+use super::value::{self, MATE_IN_MAX_PLY, MATED_IN_MAX_PLY, Value};
 use crate::rules::Move;
 
 /// What the moves of one node have in common: what pruning, extensions and reductions read.
@@ -22,6 +24,13 @@ pub(crate) struct NodeInfo {
     pub static_eval: Value,
     pub tt_pv: bool,
     pub tt_capture: bool,
+    /// The table's move, value (from this ply), depth and bound (`TtBound::None`: no entry).
+    pub tt_move: Move,
+    pub tt_value: Value,
+    pub tt_depth: i32,
+    pub tt_bound: TtBound,
+    /// The move left out of this node (singular verification), or `Move::NONE`.
+    pub excluded: Move,
     /// The side to move has material that can move (futility pruning is safe).
     pub mobile: bool,
     /// The continuation-history blocks of the moves before (`Worker::cont_blocks`).
@@ -63,6 +72,11 @@ impl Worker<'_> {
             static_eval,
             tt_pv,
             tt_capture,
+            tt_move,
+            tt_value,
+            tt_depth,
+            tt_bound,
+            excluded,
             mobile,
             cont,
         } = *n;
@@ -82,30 +96,73 @@ impl Worker<'_> {
                 }
                 // Futility pruning: parent node.
                 if !in_check
-                    && lmr_depth < 7
+                    && lmr_depth < FUTILITY_DEPTH
                     && static_eval + FUTILITY_BASE + FUTILITY_PER_PLY * lmr_depth <= alpha
                 {
                     return MoveOutcome::Pruned;
                 }
                 // Prune moves that lose material in the exchange on their square.
-                if !see_ge(&self.pos, m, -25 * lmr_depth * lmr_depth) {
+                if !see_ge(&self.pos, m, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth) {
                     return MoveOutcome::Pruned;
                 }
-            } else if !see_ge(&self.pos, m, -120 * depth) {
+            } else if !see_ge(&self.pos, m, -SEE_TACTICAL_MARGIN * depth) {
                 return MoveOutcome::Pruned;
             }
         }
 
-        // Step 14. Extensions: checks that do not lose material.
-        // Capped at twice the root depth: in the drop game long series of checks (which no
-        // drop may block) would otherwise grow the tree without end.
-        if features.check_extension
-            && gives_check
-            && ply < 2 * self.root_depth as usize
-            && see_ge(&self.pos, m, 0)
-        {
-            new_depth += 1;
+        // Step 14. Extensions.
+        // Extensions stop at twice the root depth: in the drop game long series of checks
+        // (which no drop may block) would otherwise grow the tree without end.
+        let mut extension = 0;
+        if ply < CHECK_EXT_ROOT_FACTOR * self.root_depth as usize {
+            // Singular extension search: the table's move is searched deeper when every other
+            // move fails low against a bound a little below its value; when another move
+            // also beats beta the node is cut at once (multi-cut), and when the table's move
+            // is not singular but its value beats beta, it is searched a ply shallower
+            // (negative extension).
+            if !root
+                && features.singular
+                && depth >= SE_DEPTH
+                && m == tt_move
+                && excluded == Move::NONE
+                && tt_value != value::NONE
+                && tt_value.abs() < MATE_IN_MAX_PLY
+                && matches!(tt_bound, TtBound::Lower | TtBound::Exact)
+                && tt_depth >= depth - SE_TT_DEPTH_MARGIN
+            {
+                let singular_beta = tt_value - SE_MARGIN * depth;
+                let singular_depth = (depth - 1) / 2;
+                self.frame_mut(ply).excluded = m;
+                let v = self.search::<false>(
+                    singular_beta - 1,
+                    singular_beta,
+                    singular_depth,
+                    cut_node,
+                    ply,
+                );
+                self.frame_mut(ply).excluded = Move::NONE;
+                if v < singular_beta {
+                    extension = 1;
+                    if !PV
+                        && v < singular_beta - SE_DOUBLE_MARGIN
+                        && self.frame(ply as isize - 1).double_ext < SE_DOUBLE_MAX
+                    {
+                        extension = 2;
+                    }
+                } else if !PV && singular_beta >= beta {
+                    // Multi-cut: the node fails high without searching `m`.
+                    return MoveOutcome::Searched(singular_beta);
+                } else if tt_value >= beta || cut_node {
+                    extension = -1;
+                }
+            } else if features.check_extension && gives_check && see_ge(&self.pos, m, 0) {
+                // Checks that do not lose material.
+                extension = 1;
+            }
         }
+        new_depth += extension;
+        let double_ext = self.frame(ply as isize - 1).double_ext + (extension == 2) as u8;
+        self.frame_mut(ply).double_ext = double_ext;
 
         // Step 15. Make the move. At a PV node the child's line starts empty: a null-window
         // child leaves none, and a move that fails high without the PV re-search (at beta) must
@@ -119,7 +176,7 @@ impl Worker<'_> {
         let mut v;
         let do_full;
         if features.lmr
-            && depth >= 3
+            && depth >= LMR_MIN_DEPTH
             && move_count > 1 + 2 * root as usize
             && (!tactical || cut_node || !tt_pv)
         {
@@ -141,7 +198,7 @@ impl Worker<'_> {
                 let h = self.data.hist.quiet(us, m)
                     + self.data.hist.cont(cont[0], piece, m.to().index())
                     + self.data.hist.cont(cont[1], piece, m.to().index());
-                r -= h / 8_000;
+                r -= h / LMR_HISTORY_DIVISOR;
             } else {
                 r -= 1;
             }

@@ -362,7 +362,7 @@ impl MovePicker {
     /// Sorts the moves scoring above a depth-dependent limit to the front (insertion sort);
     /// the rest stay in generation order, as Stockfish's `partial_insertion_sort`.
     fn sort_partial(&mut self) {
-        let limit = -3_000 * self.depth;
+        let limit = -super::params::SORT_LIMIT_PER_PLY * self.depth;
         let m = &mut self.moves[..];
         let mut sorted_end = 0;
         for p in 1..m.len() {

@@ -3,6 +3,7 @@
 //! that the static evaluation is taken only in quiet positions.
 
 use super::history::Histories;
+use super::params::QS_FUTILITY_MARGIN;
 use super::picker::{Context, MovePicker};
 use super::see::{SEE_VALUE, see_ge};
 use super::thread::Worker;
@@ -10,10 +11,6 @@ use super::tt::TtBound;
 use super::value::{self, INFINITE, MATED_IN_MAX_PLY, MAX_PLY, Value};
 use crate::eval;
 use crate::rules::Move;
-
-/// Stand-pat plus this margin plus the captured piece must reach alpha for a capture to be
-/// searched.
-const QS_FUTILITY_MARGIN: Value = 150;
 
 impl Worker<'_> {
     /// Quiescence search at `ply`.

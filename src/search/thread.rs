@@ -50,6 +50,10 @@ pub(crate) struct Frame {
     pub counter_key: Option<usize>,
     pub move_count: usize,
     pub in_check: bool,
+    /// The move left out of this node's search (singular extension verification).
+    pub excluded: Move,
+    /// Double singular extensions on the line down to this ply.
+    pub double_ext: u8,
 }
 
 impl Default for Frame {
@@ -62,6 +66,8 @@ impl Default for Frame {
             counter_key: None,
             move_count: 0,
             in_check: false,
+            excluded: Move::NONE,
+            double_ext: 0,
         }
     }
 }

@@ -7,21 +7,17 @@
 //! maximum never takes more than a fixed share of the main time, so a sudden-death game with
 //! increment cannot be lost on time.
 
+use super::params::{
+    TM_BEST_CHANGE_DECAY, TM_FALL_MAX, TM_FALL_MIN, TM_FALL_PER_CP, TM_INSTABILITY, TM_MAX_SCALE,
+    TM_OPTIMUM_SHARE, TM_SCORE_AVERAGE, TM_STABLE_MIN, TM_STABLE_STEP,
+};
+use super::value::Value;
 use super::{Clock, Limits};
-use crate::rules::Color;
+use crate::rules::{Color, Move};
 use std::time::Duration;
 
-/// Moves the time is spread over when the control gives no moves-to-go (sudden death or
-/// increment): the game is expected to last about this many more moves of ours.
-pub const DEFAULT_MOVES_TO_GO: u32 = 35;
-/// The share of the increment that may be spent on top of the per-move share.
-const INC_SHARE: (u32, u32) = (3, 4);
-/// The most of the main time one move may take (numerator / denominator).
-const MAX_SHARE_OF_TIME: (u32, u32) = (3, 5);
-/// The maximum is at most this many times the optimum.
-const MAX_OVER_OPTIMUM: u32 = 5;
-/// The shortest time the search is ever given (it always finishes depth 1 anyway).
-const MIN_THINK: Duration = Duration::from_millis(1);
+pub use super::params::DEFAULT_MOVES_TO_GO;
+use super::params::{INC_SHARE, MAX_OVER_OPTIMUM, MAX_SHARE_OF_TIME, MIN_THINK};
 
 /// The time budget of one search; `None` means "no limit from time".
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -80,6 +76,73 @@ fn from_clock(clock: &Clock, us: Color, overhead: Duration) -> TimeBudget {
     TimeBudget {
         optimum: Some(optimum.max(MIN_THINK)),
         maximum: Some(maximum.max(MIN_THINK)),
+    }
+}
+
+/// What the iterations of one search say about how long it should go on: the best move's
+/// changes (recent ones weigh more), how many iterations it has stayed the same, and the score
+/// against the average of the iterations before. The main thread feeds it each completed
+/// iteration and stops starting new ones once the optimum, scaled by `scale`, has passed.
+#[derive(Clone, Copy, Debug)]
+pub struct Stability {
+    best: Move,
+    /// Changes of the best move, decaying by `TM_BEST_CHANGE_DECAY` per iteration.
+    changes: f64,
+    /// Iterations since the best move last changed.
+    stable: u32,
+    /// The latest iteration's score.
+    score: Value,
+    /// The average score of the iterations before the latest (`None` before the second).
+    average: Option<f64>,
+}
+
+impl Default for Stability {
+    fn default() -> Self {
+        Stability {
+            best: Move::NONE,
+            changes: 0.0,
+            stable: 0,
+            score: 0,
+            average: None,
+        }
+    }
+}
+
+impl Stability {
+    /// Records a completed iteration: its best move and score.
+    pub fn update(&mut self, best: Move, score: Value) {
+        let first = self.best == Move::NONE;
+        if !first && best != self.best {
+            self.changes += 1.0;
+            self.stable = 0;
+        } else if !first {
+            self.stable += 1;
+        }
+        self.changes *= TM_BEST_CHANGE_DECAY;
+        self.best = best;
+        if !first {
+            let prev = self.score as f64;
+            self.average = Some(self.average.map_or(prev, |a| {
+                a * (1.0 - TM_SCORE_AVERAGE) + prev * TM_SCORE_AVERAGE
+            }));
+        }
+        self.score = score;
+    }
+
+    /// The factor on the optimum: above 1 while the best move changes or the score falls,
+    /// below 1 when the best move has stood for iterations and the score holds.
+    pub fn scale(&self) -> f64 {
+        let instability = 1.0 + TM_INSTABILITY * self.changes;
+        let stability = (1.0 + TM_STABLE_STEP * (2.0 - self.stable as f64)).max(TM_STABLE_MIN);
+        let falling = self.average.map_or(1.0, |a| {
+            (1.0 + (a - self.score as f64) * TM_FALL_PER_CP).clamp(TM_FALL_MIN, TM_FALL_MAX)
+        });
+        (instability * stability * falling).min(TM_MAX_SCALE)
+    }
+
+    /// The time after which no new iteration starts, for the budget's `optimum`.
+    pub fn soft_limit(&self, optimum: Duration) -> Duration {
+        optimum.mul_f64(self.scale() * TM_OPTIMUM_SHARE)
     }
 }
 
@@ -148,5 +211,40 @@ mod tests {
             TimeBudget::new(&l, Color::Black, ms(50)),
             TimeBudget::default()
         );
+    }
+
+    fn mv(n: u8) -> Move {
+        use crate::geometry::Square;
+        Move::normal(
+            Square::from_index_unchecked(n),
+            Square::from_index_unchecked(n + 10),
+        )
+    }
+
+    #[test]
+    fn an_unstable_best_move_or_a_falling_score_gets_more_time() {
+        let run = |moves: &[u8], scores: &[Value]| {
+            let mut s = Stability::default();
+            for (&m, &v) in moves.iter().zip(scores) {
+                s.update(mv(m), v);
+            }
+            s.scale()
+        };
+        let flat = [30; 8];
+        let stable = run(&[1; 8], &flat);
+        let changed_once = run(&[1, 1, 1, 1, 1, 1, 1, 2], &flat);
+        let changing = run(&[1, 2, 1, 2, 1, 2, 3, 4], &flat);
+        assert!(stable < 1.0, "{stable}");
+        assert!(
+            changed_once > stable && changing > changed_once,
+            "{changed_once} {changing}"
+        );
+        let falling = run(&[1; 8], &[30, 30, 30, 30, 30, 20, 0, -40]);
+        let rising = run(&[1; 8], &[30, 30, 30, 30, 30, 40, 60, 100]);
+        assert!(falling > stable && rising < stable, "{falling} {rising}");
+        assert!(changing <= TM_MAX_SCALE);
+        let opt = ms(1000);
+        let s = Stability::default();
+        assert_eq!(s.soft_limit(opt), opt.mul_f64(s.scale() * TM_OPTIMUM_SHARE));
     }
 }
