@@ -3,7 +3,10 @@
 //! (`-sgf`): every move the engines made must be legal and accepted by XBoard (no illegal-move
 //! claims, each relayed to the other engine), the game must end by the rules with the result
 //! the engine's rules give, and a screenshot of the final position is saved in
-//! `target/tmp/xboard/<variant>/final.png` (pieces in hand in the drop game).
+//! `target/tmp/xboard/<variant>/final.png` (pieces in hand in the drop game). XBoard draws
+//! the repository's own piece images (`xboard/pieces/`, as the README's command line does),
+//! and the screenshot must show them: enough pixels of their cream fill for the pieces on the
+//! board and of the second player's red ink, which XBoard's own pieces never have.
 //!
 //! XBoard, Xvfb and ImageMagick come from `scripts/packages.txt`; `scripts/test` installs them.
 //! Each game is bounded: the engines search to depth 4 (a few seconds a game), XBoard is
@@ -135,6 +138,39 @@ fn pgn_moves(pgn: &str) -> Vec<String> {
         .collect()
 }
 
+/// The repository's piece images, which the README's command line gives XBoard.
+fn pieces_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("xboard")
+        .join("pieces")
+}
+
+/// The fill of every piece image in `xboard/pieces/`.
+const PIECE_FILL: [u8; 3] = [0xff, 0xf4, 0xd0];
+
+/// How many pixels of a screenshot have the pieces' fill (within a few levels, for the
+/// scaling), and how many are the second player's red ink: `(fill, red)`.
+fn piece_pixels(shot: &Path) -> (usize, usize) {
+    let convert = need("convert", "imagemagick");
+    let out = Command::new(convert)
+        .arg(shot)
+        .args(["-depth", "8", "rgb:-"])
+        .output()
+        .expect("convert runs");
+    assert!(out.status.success(), "reading the screenshot's pixels");
+    let mut fill = 0;
+    let mut red = 0;
+    for px in out.stdout.chunks_exact(3) {
+        if px.iter().zip(PIECE_FILL).all(|(&a, b)| a.abs_diff(b) <= 8) {
+            fill += 1;
+        }
+        if px[0] >= 140 && px[1] <= 60 && px[2] <= 60 {
+            red += 1;
+        }
+    }
+    (fill, red)
+}
+
 fn play_one(xboard: &Path, import: &Path, display: u32, variant: Variant) {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join("xboard")
@@ -181,6 +217,10 @@ fn play_one(xboard: &Path, import: &Path, display: u32, variant: Variant) {
         "-xanimate",
         "-boardSize",
         "Medium",
+        "-pieceImageDirectory",
+        &pieces_dir().to_string_lossy(),
+        "-trueColors",
+        "true",
     ]
     .iter()
     .map(|s| s.to_string())
@@ -282,6 +322,26 @@ fn play_one(xboard: &Path, import: &Path, display: u32, variant: Variant) {
     assert!(
         png.starts_with(b"\x89PNG") && png.len() > 10_000,
         "{}",
+        shot.display()
+    );
+    // The screenshot shows the repository's pieces, not XBoard's own (whose fill is white or
+    // black, and which have no red): a piece at XBoard's Medium size has some 380 pixels of
+    // fill and 60 of ink; a fallback to XBoard's images gives under 150 fill pixels in all.
+    let svg = std::fs::read_to_string(pieces_dir().join("BlackKing.svg")).expect("an image");
+    assert!(svg.contains("fill=\"#fff4d0\"") && svg.contains("fill=\"#b00000\""));
+    let (fill, red) = piece_pixels(&shot);
+    let on_board = pos.occupied().len() as usize;
+    let second = pos.side_pieces(Color::White).len() as usize;
+    println!("{variant}: {fill} fill and {red} red pixels for {on_board} pieces, {second} red");
+    assert!(
+        fill >= 150 * on_board,
+        "{variant}: {fill} pixels of the pieces' fill for {on_board} pieces: XBoard did not draw \
+         xboard/pieces/ in {}",
+        shot.display()
+    );
+    assert!(
+        red >= 15 * second,
+        "{variant}: {red} red pixels for the second player's {second} pieces in {}",
         shot.display()
     );
     if variant.rules().drops {

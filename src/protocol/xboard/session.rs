@@ -8,7 +8,7 @@ use super::notation::{
     Pick, fen_from_xboard, highlight_board, move_text_from_xboard, move_to_xboard,
     pick_from_xboard, square_from_xboard, square_to_xboard,
 };
-use super::report::{result_line, score_value, stat_line, thinking_line};
+use super::report::{result_line, stat_line};
 use super::settings::{Etiquette, Setting, option_definitions, parse_cores, parse_memory};
 use crate::movegen::legal_moves;
 use crate::movegen::legality::MoveError;
@@ -16,9 +16,10 @@ use crate::notation::fen::parse_fen;
 use crate::protocol::Output;
 use crate::protocol::options::{Change, Options};
 use crate::rules::{Color, Move, PieceKind, Position, Rules, Variant};
-use crate::search::{Engine, Limits, Listener, SearchEvent, SearchInfo};
-use std::sync::Arc;
+use crate::search::{Engine, SearchEvent, SearchInfo};
 use std::sync::mpsc::{Receiver, Sender};
+
+mod search;
 
 /// What reaches the session: a line from XBoard, a report of search `id`, or the end.
 pub enum Event {
@@ -445,136 +446,6 @@ impl Session {
                 true
             }
             None => false,
-        }
-    }
-
-    fn listener(&self, id: u64) -> Listener {
-        let events = self.events.clone();
-        Arc::new(move |e: &SearchEvent| {
-            let _ = events.send(Event::Search(id, e.clone()));
-        })
-    }
-
-    fn start(&mut self, job: Job, pos: Position, limits: Limits) {
-        self.search_id += 1;
-        self.last_info = None;
-        self.engine.set_position(pos);
-        self.engine.start(limits, self.listener(self.search_id));
-        self.job = job;
-    }
-
-    /// Gives up the running search: its answer, still delivered, is dropped.
-    fn stop_search(&mut self) {
-        if self.job != Job::Idle {
-            self.search_id += 1;
-            self.engine.stop();
-            self.engine.wait();
-            self.job = Job::Idle;
-        }
-        self.flush_pongs();
-    }
-
-    fn flush_pongs(&mut self) {
-        if !self.pongs.is_empty() {
-            let pongs = std::mem::take(&mut self.pongs);
-            self.out.lines(&pongs);
-        }
-    }
-
-    fn moves_made(&self) -> u32 {
-        (self.pos.move_number().saturating_sub(1)) / 2
-    }
-
-    fn think(&mut self) {
-        if self.ended || self.bad_position.is_some() || self.announce_end() {
-            return;
-        }
-        let limits = self.clock.limits(self.engine_color, self.moves_made());
-        self.start(Job::Think, self.pos.clone(), limits);
-    }
-
-    fn resume_analysis(&mut self) {
-        if !self.analyzing || self.bad_position.is_some() || self.pos.outcome().is_some() {
-            return;
-        }
-        self.stop_search();
-        let limits = Limits {
-            infinite: true,
-            ..Limits::default()
-        };
-        self.start(Job::Analyze, self.pos.clone(), limits);
-    }
-
-    fn last_score(&self) -> Option<i64> {
-        self.last_info.as_ref().map(|i| score_value(i.score))
-    }
-
-    fn on_search(&mut self, event: SearchEvent) {
-        match event {
-            SearchEvent::Info(info) => {
-                if self.post {
-                    let guess = match self.job {
-                        Job::Ponder(m) => Some(m),
-                        _ => None,
-                    };
-                    self.out.line(&thinking_line(&info, guess));
-                }
-                if info.multipv == 1 {
-                    self.last_info = Some(info);
-                }
-            }
-            SearchEvent::BestMove { best, ponder } => {
-                if self.job != Job::Think {
-                    return;
-                }
-                self.job = Job::Idle;
-                self.engine.wait();
-                self.expected = ponder;
-                if let Some(m) = best {
-                    self.engine_move(m);
-                }
-                self.flush_pongs();
-            }
-        }
-    }
-
-    /// Plays the engine's move (or resigns, or offers a draw first, when the options ask).
-    fn engine_move(&mut self, m: Move) {
-        let score = self.last_score().unwrap_or(0);
-        self.losing_moves = if score <= -self.etiquette.resign_score {
-            self.losing_moves + 1
-        } else {
-            0
-        };
-        self.level_moves = if score.abs() <= 10 {
-            self.level_moves + 1
-        } else {
-            0
-        };
-        if self.etiquette.resign && self.losing_moves >= 3 {
-            self.out.line("resign");
-            self.ended = true;
-            return;
-        }
-        if self.etiquette.draw_offers && self.level_moves >= 8 && self.moves_made() >= 40 {
-            self.out.line("offer draw");
-        }
-        self.play(m);
-        self.out.line(&format!("move {}", move_to_xboard(m)));
-        if self.announce_end() {
-            return;
-        }
-        if self.ponder
-            && !self.force
-            && let Some(guess) = self.expected.filter(|&g| self.pos.is_legal(g))
-        {
-            let mut after = self.pos.clone();
-            after.play(guess);
-            if after.outcome().is_none() {
-                let mut limits = self.clock.limits(self.engine_color, self.moves_made() + 1);
-                limits.ponder = true;
-                self.start(Job::Ponder(guess), after, limits);
-            }
         }
     }
 
