@@ -27,6 +27,8 @@ enum Command {
     Record(tools::record::RecordArgs),
     /// Play a tournament between engines (USI or UCI, through pipes); see docs/match.md.
     Match(tools::matches::MatchArgs),
+    /// Generate self-play training data (positions, scores, results); see docs/datagen.md.
+    Datagen(tools::datagen::DatagenArgs),
 }
 
 /// Parses the command line; a usage error becomes one line on stderr and exit status 2
@@ -67,6 +69,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => tools::bench::run(&args),
         Some(Command::Record(args)) => tools::record::run(&args),
         Some(Command::Match(args)) => tools::matches::run(&args),
+        Some(Command::Datagen(args)) => tools::datagen::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
