@@ -29,6 +29,8 @@ enum Command {
     Match(tools::matches::MatchArgs),
     /// Generate self-play training data (positions, scores, results); see docs/datagen.md.
     Datagen(tools::datagen::DatagenArgs),
+    /// Tune the evaluation weights of a game on datagen data (Texel); see docs/tuning.md.
+    Tune(tools::tune::TuneArgs),
 }
 
 /// Parses the command line; a usage error becomes one line on stderr and exit status 2
@@ -70,6 +72,7 @@ fn main() -> ExitCode {
         Some(Command::Record(args)) => tools::record::run(&args),
         Some(Command::Match(args)) => tools::matches::run(&args),
         Some(Command::Datagen(args)) => tools::datagen::run(&args),
+        Some(Command::Tune(args)) => tools::tune::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -5,6 +5,7 @@ pub mod datagen;
 pub mod matches;
 pub mod perft;
 pub mod record;
+pub mod tune;
 
 use std::io::Write;
 
