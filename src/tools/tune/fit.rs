@@ -51,11 +51,19 @@ pub fn loss(data: &[Example], w: &Params, k: f64, lambda: f64) -> f64 {
     sum / data.len() as f64
 }
 
-/// The K that fits the evaluation `w` best to the game results (golden-section search).
-pub fn fit_k(data: &[Example], w: &Params) -> f64 {
-    let (mut lo, mut hi) = (0.05f64, 5.0f64);
+/// The K with which the search scores best predict the game results (golden-section
+/// search): the scale of the engine's centipawns, which the evaluation shares. (Fitting it to
+/// the starting evaluation instead lets a badly scaled evaluation drag K to its bound.)
+pub fn fit_k(data: &[Example]) -> f64 {
+    let (mut lo, mut hi) = (0.02f64, 5.0f64);
     let g = (5f64.sqrt() - 1.0) / 2.0;
-    let f = |k: f64| loss(data, w, k, 1.0);
+    let f = |k: f64| {
+        let sum: f64 = data
+            .par_iter()
+            .map(|e| (sigmoid(k, e.score) - e.result).powi(2))
+            .sum();
+        sum / data.len().max(1) as f64
+    };
     let mut a = hi - g * (hi - lo);
     let mut b = lo + g * (hi - lo);
     let (mut fa, mut fb) = (f(a), f(b));

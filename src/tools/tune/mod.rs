@@ -40,6 +40,10 @@ pub struct TuneArgs {
     /// Adam's step size, centipawns.
     #[arg(long, default_value_t = 1.0)]
     pub rate: f64,
+    /// L2 penalty per squared centipawn that a weight moves from its starting value (keeps
+    /// rarely seen weights where they were).
+    #[arg(long, default_value_t = 1e-7)]
+    pub l2: f64,
     /// Every n-th game (by game number) goes to the validation set.
     #[arg(long, default_value_t = 10)]
     pub validation_every: u64,
@@ -55,7 +59,7 @@ pub struct TuneArgs {
     /// Use at most this many positions (0: all), taken evenly through the data.
     #[arg(long, default_value_t = 0)]
     pub max_positions: usize,
-    /// Where to write the weight file (default: src/eval/weights/<game>.rs).
+    /// Where to write the weight file (default: `src/eval/weights/<game>.rs`).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// No progress bar.
@@ -85,31 +89,58 @@ pub fn frozen() -> Vec<bool> {
     free
 }
 
+/// How `tune` optimises.
+#[derive(Clone, Copy, Debug)]
+pub struct TuneConfig {
+    /// Weight of the result in the target.
+    pub lambda: f64,
+    /// Optimisation steps.
+    pub epochs: u32,
+    /// Adam's step size.
+    pub rate: f64,
+    /// L2 penalty per squared centipawn moved from the start.
+    pub l2: f64,
+}
+
 /// Tunes `start` on `train`, reports on `valid`; returns the rounded weights and the report.
+/// The weights kept are those of the epoch with the lowest validation loss (checked every
+/// ten epochs; all of them when `valid` is empty).
 pub fn tune(
     train: &[Example],
     valid: &[Example],
     start: &weights::Weights,
-    lambda: f64,
-    epochs: u32,
-    rate: f64,
+    cfg: TuneConfig,
     bar: &ProgressBar,
 ) -> (weights::Weights, TuneReport) {
-    let mut w = as_f64(start);
-    let k = fit::fit_k(train, &w);
+    let lambda = cfg.lambda;
+    let w0 = as_f64(start);
+    let mut w = w0.clone();
+    let k = fit::fit_k(train);
     let before = (
         fit::loss(train, &w, k, lambda),
         fit::loss(valid, &w, k, lambda),
     );
     let free = frozen();
-    let mut adam = Adam::new(rate);
-    // The pawn's mg value stays: keep its float exactly.
-    for e in 0..epochs {
-        let g = fit::gradient(train, &w, k, lambda);
+    let mut adam = Adam::new(cfg.rate);
+    let mut best = (before.1, w.clone());
+    for e in 0..cfg.epochs {
+        let mut g = fit::gradient(train, &w, k, lambda);
+        for ((gi, wi), si) in g.iter_mut().zip(&w).zip(&w0) {
+            gi.0 += 2.0 * cfg.l2 * (wi.0 - si.0);
+            gi.1 += 2.0 * cfg.l2 * (wi.1 - si.1);
+        }
         adam.step(&mut w, &g, &free);
         bar.set_position(u64::from(e + 1));
+        if valid.is_empty() {
+            best.1.clone_from(&w);
+        } else if (e + 1) % 10 == 0 || e + 1 == cfg.epochs {
+            let v = fit::loss(valid, &w, k, lambda);
+            if v < best.0 {
+                best = (v, w.clone());
+            }
+        }
     }
-    let rounded = output::round(&w);
+    let rounded = output::round(&best.1);
     let wr = as_f64(&rounded);
     let report = TuneReport {
         sizes: (train.len(), valid.len()),
@@ -190,15 +221,13 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         ProgressStyle::with_template("{elapsed_precise} [{bar:30}] epoch {pos}/{len}, ETA {eta}")
             .map_err(|e| e.to_string())?,
     );
-    let (tuned, r) = tune(
-        &train,
-        &valid,
-        &SETS[set],
-        args.lambda,
-        args.epochs,
-        args.rate,
-        &bar,
-    );
+    let cfg = TuneConfig {
+        lambda: args.lambda,
+        epochs: args.epochs,
+        rate: args.rate,
+        l2: args.l2,
+    };
+    let (tuned, r) = tune(&train, &valid, &SETS[set], cfg, &bar);
     bar.finish_and_clear();
     let command: Vec<String> = std::env::args()
         .enumerate()
@@ -210,8 +239,8 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
     ];
     header.extend(sources.iter().map(|s| format!("- {s}")));
     header.push(format!(
-        "{} training and {} validation positions (every {}th game), K = {:.4}, lambda = {}.",
-        r.sizes.0, r.sizes.1, args.validation_every, r.k, args.lambda
+        "{} training and {} validation positions (every {}th game), K = {:.4}, lambda = {}, l2 = {}.",
+        r.sizes.0, r.sizes.1, args.validation_every, r.k, args.lambda, args.l2
     ));
     header.push(format!(
         "Loss: training {:.6} -> {:.6}, validation {:.6} -> {:.6}.",
@@ -279,15 +308,13 @@ mod tests {
             });
         }
         let valid = examples.split_off(1000);
-        let (tuned, r) = tune(
-            &examples,
-            &valid,
-            &SETS[1],
-            1.0,
-            300,
-            4.0,
-            &ProgressBar::hidden(),
-        );
+        let cfg = TuneConfig {
+            lambda: 1.0,
+            epochs: 300,
+            rate: 4.0,
+            l2: 0.0,
+        };
+        let (tuned, r) = tune(&examples, &valid, &SETS[1], cfg, &ProgressBar::hidden());
         assert!(r.valid.1 < 0.5 * r.valid.0, "{r:?}");
         assert!(r.train.1 < 0.5 * r.train.0, "{r:?}");
         assert!(tuned[cav].0 > SETS[1][cav].0 + 100, "{:?}", tuned[cav]);
