@@ -32,6 +32,10 @@ enum Command {
     Match(Box<tools::matches::MatchCommand>),
     /// Serve a web board to play and analyse in a browser (loopback unless --host).
     Serve(tools::serve::ServeArgs),
+    /// Generate self-play training data (positions, scores, results); see docs/datagen.md.
+    Datagen(tools::datagen::DatagenArgs),
+    /// Tune the evaluation weights of a game on datagen data (Texel); see docs/tuning.md.
+    Tune(tools::tune::TuneArgs),
 }
 
 /// Parses the command line; a usage error becomes one line on stderr and exit status 2
@@ -111,6 +115,8 @@ fn main() -> ExitCode {
         Some(Command::Record(args)) => tools::record_cmd::run(&args),
         Some(Command::Match(args)) => tools::matches::run(&args),
         Some(Command::Serve(args)) => tools::serve::run(&args),
+        Some(Command::Datagen(args)) => tools::datagen::run(&args),
+        Some(Command::Tune(args)) => tools::tune::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,12 +1,18 @@
 //! Evaluation: a static score of a position in centipawns from the side to move's point of
 //! view. The terms (material on the board and in hand, piece-square tables, …) are summed per
 //! side as middlegame/endgame pairs and blended by the phase; every weight lives in
-//! [`weights`]. [`trace`] runs the same code with a recorder and explains the score term by
-//! term.
+//! [`weights`], one set per game, chosen by the rules' `weight_set`. [`trace`] runs the same
+//! code with a recorder and explains the score term by term; [`features`] runs it with
+//! another and returns the coefficient of every weight (what the tuner learns from).
 
+mod features;
+mod king;
+mod pawns;
 mod pst;
 mod terms;
 pub mod weights;
+
+pub use features::{EvalFeatures, as_f64, danger_penalty, features};
 
 use crate::rules::{Color, PieceKind, Position};
 use std::fmt;
@@ -14,13 +20,30 @@ use weights::*;
 
 /// Receives every term as it is added; the fast path ignores them.
 trait Recorder {
+    /// Whether `feature` and `danger` record anything (the piece-square tables then record
+    /// their shape features).
+    const FEATURES: bool = false;
+    /// A term's contribution to `color`'s total.
     fn add(&mut self, term: &'static str, color: Color, s: S);
+    /// Weight `index` (linear) enters `color`'s total `coef` times.
+    #[inline(always)]
+    fn feature(&mut self, _color: Color, _index: usize, _coef: f32) {}
+    /// Danger unit `index` enters the danger to `color`'s king `coef` times.
+    #[inline(always)]
+    fn danger(&mut self, _color: Color, _index: usize, _coef: f32) {}
 }
 
 struct NoRecord;
 impl Recorder for NoRecord {
     #[inline(always)]
     fn add(&mut self, _: &'static str, _: Color, _: S) {}
+}
+
+/// Weight `index` times `n`, recorded.
+#[inline(always)]
+fn weigh<R: Recorder>(rec: &mut R, w: &Weights, color: Color, index: usize, n: i32) -> S {
+    rec.feature(color, index, n as f32);
+    w[index] * n
 }
 
 /// One evaluation term's contribution for both sides.
@@ -114,7 +137,7 @@ pub fn trace(pos: &Position) -> EvalTrace {
     t
 }
 
-fn phase(pos: &Position) -> i32 {
+pub(crate) fn phase(pos: &Position) -> i32 {
     let mut p = 0;
     for kind in BOARD_KINDS {
         p += PHASE_WEIGHT[kind.index()] * pos.kind_pieces(kind).len() as i32;
@@ -136,38 +159,54 @@ fn relative(color: Color, sq: usize) -> usize {
 }
 
 fn evaluate_with<R: Recorder>(pos: &Position, rec: &mut R) -> i32 {
+    let set = pos.rules().weight_set;
+    let w = &weights::SET_TABLE[set];
+    let pst = &pst::PST[set];
     let mut total = [S(0, 0); 2];
     for color in Color::ALL {
         let mut material = S(0, 0);
         let mut squares = S(0, 0);
         for kind in BOARD_KINDS {
+            let ki = kind.index();
             let bb = pos.pieces(color, kind);
-            material += PIECE_VALUE[kind.index()] * bb.len() as i32;
+            material += weigh(rec, w, color, PIECE_VALUE + ki, bb.len() as i32);
             for sq in bb {
-                squares += pst::PST[kind.index()][relative(color, sq.index())];
+                let rel = relative(color, sq.index());
+                squares += pst[ki][rel];
+                if R::FEATURES {
+                    pst::record(rec, color, ki, rel);
+                }
             }
         }
-        squares += pst::PST[PieceKind::King.index()][relative(color, pos.king(color).index())];
+        let king = PieceKind::King.index();
+        let rel = relative(color, pos.king(color).index());
+        squares += pst[king][rel];
+        if R::FEATURES {
+            pst::record(rec, color, king, rel);
+        }
         let mut hand = S(0, 0);
         for kind in pos.hand(color).kinds() {
-            hand += HAND_VALUE[kind.index()] * pos.hand(color).count(kind) as i32;
+            let n = pos.hand(color).count(kind) as i32;
+            hand += weigh(rec, w, color, HAND_VALUE + kind.index(), n);
         }
         rec.add("material", color, material);
         rec.add("hand", color, hand);
         rec.add("psqt", color, squares);
         total[color.index()] = material + hand + squares;
     }
-    let att = terms::mobility(pos, rec, &mut total);
-    terms::king_safety(pos, &att, rec, &mut total);
-    terms::pawns(pos, &att, rec, &mut total);
-    terms::threats(pos, &att, rec, &mut total);
-    terms::cooldown(pos, rec, &mut total);
+    let att = terms::mobility(pos, w, rec, &mut total);
+    king::king_safety(pos, w, &att, rec, &mut total);
+    pawns::pawns(pos, w, &att, rec, &mut total);
+    terms::threats(pos, w, &att, rec, &mut total);
+    terms::pieces(pos, w, &att, rec, &mut total);
+    terms::cooldown(pos, w, rec, &mut total);
     let us = pos.side_to_move();
+    let tempo = weigh(rec, w, us, TEMPO, 1);
+    rec.add("tempo", us, tempo);
+    total[us.index()] += tempo;
     let diff = total[us.index()] - total[(!us).index()];
     let ph = phase(pos);
-    let blended = (diff.0 * ph + diff.1 * (PHASE_MAX - ph)) / PHASE_MAX;
-    rec.add("tempo", us, S(TEMPO, TEMPO));
-    let v = blended + TEMPO;
+    let v = (diff.0 * ph + diff.1 * (PHASE_MAX - ph)) / PHASE_MAX;
     v.clamp(-EVAL_CLAMP, EVAL_CLAMP)
 }
 

@@ -1,11 +1,15 @@
-//! Piece-square tables, built at compile time from the shape weights of `weights.rs`, from the
-//! first player's side (the second player's squares are mirrored by rank).
+//! Piece-square tables, built at compile time for each weight set from its shape weights
+//! (centralisation per kind, pawn and king per rank, central pawn files), from the first
+//! player's side (the second player's squares are mirrored by rank). With a feature recorder
+//! the evaluation records the same shape features instead (`record`).
 
+use super::Recorder;
 use super::weights::*;
 use crate::geometry::SQUARES;
+use crate::rules::Color;
 
 /// How central a square is: 0 on the rim … 4 on the four centre squares, per axis, summed.
-const fn centrality(sq: usize) -> i32 {
+pub(super) const fn centrality(sq: usize) -> i32 {
     let f = (sq % 10) as i32;
     let r = (sq / 10) as i32;
     let cf = (9 - (2 * f - 9).abs()) / 2;
@@ -13,28 +17,30 @@ const fn centrality(sq: usize) -> i32 {
     cf + cr
 }
 
-const fn build() -> [[S; SQUARES]; 8] {
+const fn is_center_file(sq: usize) -> bool {
+    let file = sq % 10;
+    file >= 3 && file <= 6
+}
+
+const fn build(w: &Weights) -> [[S; SQUARES]; 8] {
     let mut t = [[S(0, 0); SQUARES]; 8];
     let mut k = 0;
     while k < 8 {
         let mut sq = 0;
         while sq < SQUARES {
             let c = centrality(sq);
-            let rank = (sq / 10) as i32;
-            let file = (sq % 10) as i32;
-            let mut v = S(CENTER[k].0 * c, CENTER[k].1 * c);
+            let rank = sq / 10;
+            let center = w[CENTER + k];
+            let mut v = S(center.0 * c, center.1 * c);
             if k == 0 {
-                // Pawn: advancement, promotion next move, central files.
-                let adv = if rank > 1 { rank - 1 } else { 0 };
-                v = S(PAWN_ADVANCE.0 * adv, PAWN_ADVANCE.1 * adv);
-                if rank >= 6 {
-                    v = S(v.0 + PAWN_NEAR_PROMOTION.0, v.1 + PAWN_NEAR_PROMOTION.1);
-                }
-                if file >= 3 && file <= 6 {
-                    v = S(v.0 + PAWN_CENTER_FILE.0, v.1 + PAWN_CENTER_FILE.1);
+                let r = w[PAWN_RANK + rank];
+                v = r;
+                if is_center_file(sq) {
+                    v = S(v.0 + w[PAWN_CENTER_FILE].0, v.1 + w[PAWN_CENTER_FILE].1);
                 }
             } else if k == 7 {
-                v = S(KING_RANK_PENALTY.0 * rank, v.1);
+                let r = w[KING_RANK + rank];
+                v = S(v.0 + r.0, v.1 + r.1);
             }
             t[k][sq] = v;
             sq += 1;
@@ -44,8 +50,24 @@ const fn build() -> [[S; SQUARES]; 8] {
     t
 }
 
-/// `PST[kind][square]` from the first player's side.
-pub const PST: [[S; SQUARES]; 8] = build();
+/// `PST[set][kind][square]` from the first player's side.
+pub(super) static PST: [[[S; SQUARES]; 8]; 2] = [build(&SETS[0]), build(&SETS[1])];
+
+/// Records the features behind `PST[set][kind][rel]` for a piece of `color` (`rel`: the
+/// square from its own side).
+pub(super) fn record<R: Recorder>(rec: &mut R, color: Color, kind: usize, rel: usize) {
+    if kind == 0 {
+        rec.feature(color, PAWN_RANK + rel / 10, 1.0);
+        if is_center_file(rel) {
+            rec.feature(color, PAWN_CENTER_FILE, 1.0);
+        }
+        return;
+    }
+    rec.feature(color, CENTER + kind, centrality(rel) as f32);
+    if kind == 7 {
+        rec.feature(color, KING_RANK + rel / 10, 1.0);
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -56,8 +78,10 @@ mod tests {
         assert_eq!(centrality(0), 0);
         assert_eq!(centrality(44), 8);
         assert_eq!(centrality(55), 8);
-        assert!(PST[1][44].0 > PST[1][0].0);
-        // A pawn on rank 8 (index 7) is worth more than one on rank 3.
-        assert!(PST[0][74].1 > PST[0][24].1);
+        for set in &PST {
+            assert!(set[1][44].0 > set[1][0].0);
+            // A pawn on rank 8 (index 7) is worth more than one on rank 3.
+            assert!(set[0][74].1 > set[0][24].1);
+        }
     }
 }

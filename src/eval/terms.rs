@@ -1,10 +1,11 @@
-//! The evaluation terms. `Attacks` gathers, once per evaluation, which squares each side
-//! attacks (by kind, once and twice) and who reaches the enemy king's zone; the terms read it.
+//! The evaluation terms other than king safety and pawns. `Attacks` gathers, once per
+//! evaluation, which squares each side attacks (by kind) and who reaches the enemy king's
+//! zone; the terms read it.
 
-use super::Recorder;
 use super::weights::*;
-use crate::geometry::{Bitboard, SQUARES, Square, attacks};
-use crate::movegen::{check_squares, piece_attacks};
+use super::{Recorder, weigh};
+use crate::geometry::{Bitboard, SQUARES, attacks};
+use crate::movegen::piece_attacks;
 use crate::rules::{Color, PieceKind, Position};
 
 /// `isqrt(64 n)`, i.e. 8·√n, for mobility counts.
@@ -24,9 +25,9 @@ const fn build_sqrt8() -> [i32; 65] {
 }
 const SQRT8: [i32; 65] = build_sqrt8();
 
-/// Squares a pawn of each side must not meet enemy pawns on to be passed (its file and the
-/// neighbouring ones, every rank ahead).
-const fn build_passed_masks() -> [[u128; SQUARES]; 2] {
+/// Per side and square: the squares on the same and the neighbouring files on every rank
+/// ahead (the pawns that make a pawn not passed, or may one day attack a square).
+const fn build_ahead_masks() -> [[u128; SQUARES]; 2] {
     let mut t = [[0u128; SQUARES]; 2];
     let mut sq = 0;
     while sq < SQUARES {
@@ -51,7 +52,8 @@ const fn build_passed_masks() -> [[u128; SQUARES]; 2] {
     }
     t
 }
-const PASSED_MASK: [[u128; SQUARES]; 2] = build_passed_masks();
+/// See `build_ahead_masks`.
+pub(super) const AHEAD_MASK: [[u128; SQUARES]; 2] = build_ahead_masks();
 
 /// The kinds with a piece value, cheapest first (for "attacked by a lesser piece").
 const BY_VALUE: [PieceKind; 7] = [
@@ -74,15 +76,15 @@ pub(super) struct Attacks {
     pub by_kind: [[Bitboard; 8]; 2],
     /// Each king's zone (the 5×5 box around it).
     pub zone: [Bitboard; 2],
-    /// Pieces of a side that reach the enemy king zone, and their summed weights.
+    /// Pieces of a side that reach the enemy king zone, in all and per kind.
     pub zone_attackers: [i32; 2],
-    pub zone_weight: [i32; 2],
+    pub zone_by_kind: [[i32; 8]; 2],
     /// Attacks of a side on the squares next to the enemy king.
     pub ring_hits: [i32; 2],
 }
 
 #[inline(always)]
-fn pawn_attack_set(color: Color, pawns: Bitboard) -> Bitboard {
+pub(super) fn pawn_attack_set(color: Color, pawns: Bitboard) -> Bitboard {
     match color {
         Color::Black => pawns.north().east() | pawns.north().west(),
         Color::White => pawns.south().east() | pawns.south().west(),
@@ -90,7 +92,12 @@ fn pawn_attack_set(color: Color, pawns: Bitboard) -> Bitboard {
 }
 
 /// Mobility, and the attack tables the other terms need.
-pub(super) fn mobility<R: Recorder>(pos: &Position, rec: &mut R, total: &mut [S; 2]) -> Attacks {
+pub(super) fn mobility<R: Recorder>(
+    pos: &Position,
+    w: &Weights,
+    rec: &mut R,
+    total: &mut [S; 2],
+) -> Attacks {
     let occ = pos.occupied();
     let mut a = Attacks {
         all: [Bitboard::EMPTY; 2],
@@ -98,7 +105,7 @@ pub(super) fn mobility<R: Recorder>(pos: &Position, rec: &mut R, total: &mut [S;
         by_kind: [[Bitboard::EMPTY; 8]; 2],
         zone: [Bitboard::EMPTY; 2],
         zone_attackers: [0; 2],
-        zone_weight: [0; 2],
+        zone_by_kind: [[0; 8]; 2],
         ring_hits: [0; 2],
     };
     for c in Color::ALL {
@@ -118,19 +125,23 @@ pub(super) fn mobility<R: Recorder>(pos: &Position, rec: &mut R, total: &mut [S;
         let mut mob = S(0, 0);
         for kind in PieceKind::OFFICERS {
             let ki = kind.index();
+            let mut units = 0;
             for sq in pos.pieces(c, kind) {
                 let att = piece_attacks(kind, c, sq, occ);
                 a.by_kind[ci][ki] |= att;
                 a.no_king[ci] |= att;
                 let n = (att & area).len().min(64) as usize;
-                let w = MOBILITY_WEIGHT[ki];
-                let units = SQRT8[n] - SQRT8[MOBILITY_TYPICAL[ki] as usize];
-                mob += S(w.0 * units / 4, w.1 * units / 4);
+                units += SQRT8[n] - SQRT8[MOBILITY_TYPICAL[ki] as usize];
                 if (att & enemy_zone).any() {
                     a.zone_attackers[ci] += 1;
-                    a.zone_weight[ci] += KING_ATTACK_WEIGHT[ki];
+                    a.zone_by_kind[ci][ki] += 1;
                     a.ring_hits[ci] += (att & enemy_ring).len() as i32;
                 }
+            }
+            if units != 0 {
+                let m = w[MOBILITY + ki];
+                mob += S(m.0 * units / 4, m.1 * units / 4);
+                rec.feature(c, MOBILITY + ki, units as f32 / 4.0);
             }
         }
         let ka = attacks::king_attacks(pos.king(c));
@@ -142,151 +153,14 @@ pub(super) fn mobility<R: Recorder>(pos: &Position, rec: &mut R, total: &mut [S;
     a
 }
 
-/// King safety of both kings: attackers and pieces in hand near them, weak squares, drop
-/// squares, safe checks, shelter, castling.
-pub(super) fn king_safety<R: Recorder>(
+/// Pieces under attack: by pawns, hanging, or by cheaper pieces.
+pub(super) fn threats<R: Recorder>(
     pos: &Position,
+    w: &Weights,
     a: &Attacks,
     rec: &mut R,
     total: &mut [S; 2],
 ) {
-    let occ = pos.occupied();
-    let rules = pos.rules();
-    for c in Color::ALL {
-        let ci = c.index();
-        let e = !c;
-        let ei = e.index();
-        let k = pos.king(c);
-        let ring = attacks::king_attacks(k);
-        let zone = a.zone[ci];
-        let mut count = a.zone_attackers[ei];
-        let mut weight = a.zone_weight[ei];
-        let enemy_hand = pos.hand(e);
-        let drops = rules.drops && !enemy_hand.is_empty();
-        let mut hand_pieces = 0;
-        if drops {
-            let cd = pos.cooldown(e) as i32;
-            let mut hw = 0;
-            for kind in enemy_hand.kinds() {
-                let n = enemy_hand.count(kind).min(2) as i32;
-                hw += HAND_ATTACK_WEIGHT[kind.index()] * n;
-                if kind != PieceKind::Pawn {
-                    hand_pieces += n;
-                }
-            }
-            // A side in drop cooldown cannot bring them in for a while.
-            weight += hw * (3 - cd.min(2)) / 3;
-            count += hand_pieces;
-        }
-        let mut danger = weight * count.min(6) / 2 + KING_RING_HIT * a.ring_hits[ei];
-        let weak = ring & a.all[ei] & !a.no_king[ci];
-        danger += KING_WEAK_RING * weak.len() as i32;
-        if drops && hand_pieces > 0 && pos.cooldown(e) <= 1 {
-            let open = zone & !occ & !a.no_king[ci];
-            danger += KING_DROP_SQUARE * open.len() as i32 * hand_pieces.min(3);
-        }
-        let safe = !a.all[ci] & !pos.side_pieces(e);
-        for kind in PieceKind::OFFICERS {
-            let reach = a.by_kind[ei][kind.index()];
-            if reach.is_empty() {
-                continue;
-            }
-            if (check_squares(kind, e, k, occ) & reach & safe).any() {
-                danger += SAFE_CHECK[kind.index()];
-            }
-        }
-        let defenders = (zone & pos.side_pieces(c)).len() as i32 - 1;
-        danger -= KING_DEFENDER * defenders.min(6);
-        if pos.pieces(e, PieceKind::Queen).is_empty() && enemy_hand.count(PieceKind::Queen) == 0 {
-            danger -= NO_ENEMY_QUEEN;
-        }
-        let mut s = S(0, 0);
-        if danger > 0 {
-            s -= S(
-                danger * danger / KING_DANGER_DIVISOR,
-                danger / KING_DANGER_EG_DIVISOR,
-            );
-        }
-        rec.add("king danger", c, s);
-        let mut shelter = S(0, 0);
-        // Shelter: own pawns on the three files around the king, one and two ranks ahead.
-        let fwd = c.forward();
-        let mut cover = Bitboard::EMPTY;
-        for df in -1i8..=1 {
-            for dr in 1i8..=2 {
-                if let Some(s2) = k.offset(df, dr * fwd) {
-                    cover = cover.with(s2);
-                }
-            }
-        }
-        let pawns = (cover & pos.pieces(c, PieceKind::Pawn)).len() as i32;
-        shelter += KING_SHELTER_PAWN * pawns.min(3);
-        let rel_rank = relative_rank(c, k);
-        let file = k.file().index();
-        let rights = pos.castling_rights() >> (2 * ci) & 3;
-        if rel_rank <= 1 && !(3..=6).contains(&file) {
-            shelter += KING_CASTLED;
-        } else if (3..=6).contains(&file) && rights == 0 {
-            shelter += KING_UNCASTLED;
-        }
-        shelter += CASTLING_RIGHT * rights.count_ones() as i32;
-        rec.add("king shelter", c, shelter);
-        total[ci] += s + shelter;
-    }
-}
-
-#[inline(always)]
-fn relative_rank(c: Color, sq: Square) -> i32 {
-    let r = sq.rank().index() as i32;
-    match c {
-        Color::Black => r,
-        Color::White => 9 - r,
-    }
-}
-
-/// Pawn structure and promotion threats.
-pub(super) fn pawns<R: Recorder>(pos: &Position, a: &Attacks, rec: &mut R, total: &mut [S; 2]) {
-    let occ = pos.occupied();
-    let rules = pos.rules();
-    for c in Color::ALL {
-        let ci = c.index();
-        let e = !c;
-        let ours = pos.pieces(c, PieceKind::Pawn);
-        let theirs = pos.pieces(e, PieceKind::Pawn);
-        let promo = rules.promotion_optional[ci] | rules.promotion_forced[ci];
-        let mut s = S(0, 0);
-        let mut files = [0u8; 10];
-        for sq in ours {
-            files[sq.file().index() as usize] += 1;
-        }
-        for sq in ours {
-            let f = sq.file().index() as usize;
-            if files[f] > 1 {
-                s += PAWN_DOUBLED;
-            }
-            let left = f > 0 && files[f - 1] > 0;
-            let right = f < 9 && files[f + 1] > 0;
-            if !left && !right {
-                s += PAWN_ISOLATED;
-            }
-            if (Bitboard(PASSED_MASK[ci][sq.index()]) & theirs).is_empty() {
-                s += PAWN_PASSED[relative_rank(c, sq) as usize];
-            }
-            let push = sq.offset(0, c.forward());
-            let pushes = push.is_some_and(|p| promo.has(p) && !occ.has(p));
-            let takes = (attacks::pawn_attacks(ci, sq) & promo & pos.side_pieces(e)).any();
-            if pushes || takes {
-                s += PROMOTION_THREAT;
-            }
-        }
-        let _ = a;
-        rec.add("pawns", c, s);
-        total[ci] += s;
-    }
-}
-
-/// Pieces under attack: by pawns, hanging, or by cheaper pieces.
-pub(super) fn threats<R: Recorder>(pos: &Position, a: &Attacks, rec: &mut R, total: &mut [S; 2]) {
     for c in Color::ALL {
         let ci = c.index();
         let ei = (!c).index();
@@ -301,9 +175,9 @@ pub(super) fn threats<R: Recorder>(pos: &Position, a: &Attacks, rec: &mut R, tot
                 let rest = bb & !by_pawn & a.all[ei];
                 let hanging = rest & !a.all[ci];
                 let by_lesser = rest & !hanging & lesser;
-                s -= THREAT_BY_PAWN[ki] * hit_by_pawn.len() as i32;
-                s -= THREAT_HANGING[ki] * hanging.len() as i32;
-                s -= THREAT_BY_LESSER[ki] * by_lesser.len() as i32;
+                s += weigh(rec, w, c, THREAT_BY_PAWN + ki, hit_by_pawn.len() as i32);
+                s += weigh(rec, w, c, THREAT_HANGING + ki, hanging.len() as i32);
+                s += weigh(rec, w, c, THREAT_BY_LESSER + ki, by_lesser.len() as i32);
             }
             lesser |= a.by_kind[ei][ki];
         }
@@ -312,8 +186,77 @@ pub(super) fn threats<R: Recorder>(pos: &Position, a: &Attacks, rec: &mut R, tot
     }
 }
 
+/// Pieces on open and half-open files (rooks, spears, queens), outposts (cavalry, bishops,
+/// guards in the enemy half, defended by a pawn, out of reach of enemy pawns), and space
+/// (safe squares behind the pawns in the centre).
+pub(super) fn pieces<R: Recorder>(
+    pos: &Position,
+    w: &Weights,
+    a: &Attacks,
+    rec: &mut R,
+    total: &mut [S; 2],
+) {
+    let all_pawns = pos.kind_pieces(PieceKind::Pawn);
+    for c in Color::ALL {
+        let ci = c.index();
+        let e = !c;
+        let ours = pos.pieces(c, PieceKind::Pawn);
+        let theirs = pos.pieces(e, PieceKind::Pawn);
+        let mut s = S(0, 0);
+        for kind in [PieceKind::Rook, PieceKind::Spear, PieceKind::Queen] {
+            let (mut open, mut half) = (0, 0);
+            for sq in pos.pieces(c, kind) {
+                let file = Bitboard::file(sq.file().index());
+                if (file & all_pawns).is_empty() {
+                    open += 1;
+                } else if (file & ours).is_empty() {
+                    half += 1;
+                }
+            }
+            s += weigh(rec, w, c, OPEN_FILE + kind.index(), open);
+            s += weigh(rec, w, c, SEMI_OPEN_FILE + kind.index(), half);
+        }
+        let defended = a.by_kind[ci][PieceKind::Pawn.index()];
+        for kind in [PieceKind::Cavalry, PieceKind::Bishop, PieceKind::Guard] {
+            let mut n = 0;
+            for sq in pos.pieces(c, kind) & defended {
+                let rank = relative_rank(c, sq.rank().index());
+                let file = Bitboard::file(sq.file().index());
+                let reach = Bitboard(AHEAD_MASK[ci][sq.index()]) & !file;
+                if (5..=8).contains(&rank) && (reach & theirs).is_empty() {
+                    n += 1;
+                }
+            }
+            s += weigh(rec, w, c, OUTPOST + kind.index(), n);
+        }
+        let own_half = match c {
+            Color::Black => Bitboard::rank(1) | Bitboard::rank(2) | Bitboard::rank(3),
+            Color::White => Bitboard::rank(8) | Bitboard::rank(7) | Bitboard::rank(6),
+        };
+        let centre = Bitboard::file(2)
+            | Bitboard::file(3)
+            | Bitboard::file(4)
+            | Bitboard::file(5)
+            | Bitboard::file(6)
+            | Bitboard::file(7);
+        let safe = own_half & centre & !ours & !a.by_kind[e.index()][PieceKind::Pawn.index()];
+        s += weigh(rec, w, c, SPACE, safe.len() as i32);
+        rec.add("pieces", c, s);
+        total[ci] += s;
+    }
+}
+
+/// The rank of `rank` counted from `c`'s back rank.
+#[inline(always)]
+pub(super) fn relative_rank(c: Color, rank: u8) -> i32 {
+    match c {
+        Color::Black => i32::from(rank),
+        Color::White => 9 - i32::from(rank),
+    }
+}
+
 /// The drop cooldown: a side that holds pieces but may not drop them for a while.
-pub(super) fn cooldown<R: Recorder>(pos: &Position, rec: &mut R, total: &mut [S; 2]) {
+pub(super) fn cooldown<R: Recorder>(pos: &Position, w: &Weights, rec: &mut R, total: &mut [S; 2]) {
     if !pos.rules().drops {
         return;
     }
@@ -323,13 +266,11 @@ pub(super) fn cooldown<R: Recorder>(pos: &Position, rec: &mut R, total: &mut [S;
         if cd == 0 || hand.is_empty() {
             continue;
         }
-        let mut value = 0;
+        let mut s = weigh(rec, w, c, COOLDOWN_PER_TURN, cd);
         for kind in hand.kinds() {
-            value += HAND_VALUE[kind.index()].0 * hand.count(kind) as i32;
+            let n = hand.count(kind) as i32;
+            s += weigh(rec, w, c, COOLDOWN_HAND + kind.index(), n * cd);
         }
-        let per_turn =
-            COOLDOWN_PER_TURN + S(value / COOLDOWN_HAND_SHARE, value / COOLDOWN_HAND_SHARE);
-        let s = -(per_turn * cd);
         rec.add("cooldown", c, s);
         total[c.index()] += s;
     }

@@ -128,6 +128,9 @@ pub struct Rules {
     pub repetitions: u8,
     /// What stalemate means.
     pub stalemate: StalemateRule,
+    /// Which of the evaluation's weight sets this game uses (an index the evaluation maps to
+    /// its table: the rules do not know the evaluation).
+    pub weight_set: usize,
 }
 
 const fn sq(file: u8, rank: u8) -> Square {
@@ -174,6 +177,7 @@ pub const LONGJIANG: Rules = Rules {
     castling: [castling_for(0), castling_for(9)],
     repetitions: 4,
     stalemate: StalemateRule::Draw,
+    weight_set: 0,
 };
 
 /// 龙将棋 under 掉落禁止规则.
@@ -189,6 +193,7 @@ pub const LONGJIANG_NODROP: Rules = Rules {
         PieceKind::Guard,
         PieceKind::Queen,
     ],
+    weight_set: 1,
     ..LONGJIANG
 };
 

@@ -1,11 +1,13 @@
 //! Tools behind the subcommands of the `longjiang` binary.
 
 pub mod bench;
+pub mod datagen;
 pub mod matches;
 pub mod perft;
 pub mod record_cmd;
 pub mod serve;
 pub mod shard;
+pub mod tune;
 
 use std::io::Write;
 

@@ -1,0 +1,199 @@
+//! One self-play game of `longjiang datagen`: an opening from the suite, random plies, then
+//! the in-process search at a fixed node count per move until the game ends or is
+//! adjudicated. Everything random comes from the game's own generator, seeded by the run's
+//! seed and the game number, so a game is the same whichever thread plays it.
+
+use super::sample::{GameEnd, GameResult, Sample, SampleFlags};
+use crate::movegen::legal_moves;
+use crate::rules::{Color, Position, Rules};
+use crate::search::value::MATE;
+use crate::search::{Engine, Limits, Score};
+use crate::tools::matches::openings::Opening;
+
+/// SplitMix64: a small, fast, well-mixed generator (Steele, Lea, Flood 2014).
+#[derive(Clone, Debug)]
+pub struct SplitMix(u64);
+
+impl SplitMix {
+    /// A generator for `game` of a run seeded with `seed`.
+    pub fn for_game(seed: u64, game: u64) -> SplitMix {
+        let mut g = SplitMix(seed ^ 0x6a09_e667_f3bc_c909);
+        let s = g.next_u64() ^ game.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        SplitMix(s)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: u64) -> u64 {
+        ((self.next_u64() as u128 * n as u128) >> 64) as u64
+    }
+}
+
+/// How games are played and ended.
+#[derive(Clone, Debug)]
+pub struct GameConfig {
+    /// The game's rules.
+    pub rules: Rules,
+    /// Nodes per move.
+    pub nodes: u64,
+    /// Random plies after the opening: a number in `0..=random_plies`.
+    pub random_plies: u32,
+    /// Adjudicate a win when both sides' scores agree beyond this for `win_plies` plies.
+    pub win_score: i32,
+    /// See `win_score`.
+    pub win_plies: u32,
+    /// Adjudicate a draw after `draw_after` plies when `|score| <= draw_score` for
+    /// `draw_plies` plies in a row.
+    pub draw_after: u32,
+    /// See `draw_after`.
+    pub draw_score: i32,
+    /// See `draw_after`.
+    pub draw_plies: u32,
+    /// Adjudicate a draw at this many plies.
+    pub max_plies: u32,
+}
+
+/// Plays game number `game` and returns its samples and its end.
+pub fn play(
+    engine: &mut Engine,
+    openings: &[Opening],
+    cfg: &GameConfig,
+    seed: u64,
+    game: u64,
+) -> (Vec<Sample>, GameEnd) {
+    let mut rng = SplitMix::for_game(seed, game);
+    engine.new_game();
+    let mut pos = start(&mut rng, openings, cfg);
+    let mut samples: Vec<Sample> = Vec::new();
+    let (mut win_run, mut draw_run) = (0u32, 0u32);
+    let mut last_sign = 0;
+    let (result, reason) = loop {
+        if let Some(o) = pos.outcome() {
+            let r = match o.winner() {
+                Some(Color::Black) => GameResult::FirstWins,
+                Some(Color::White) => GameResult::SecondWins,
+                None => GameResult::Draw,
+            };
+            break (r, o.reason().to_string().replace(' ', "-"));
+        }
+        let ply = pos.history_len() as u32;
+        if ply >= cfg.max_plies {
+            break (GameResult::Draw, "adjudicated-length".to_string());
+        }
+        engine.set_position(pos.clone());
+        let res = engine.search_sync(Limits {
+            nodes: Some(cfg.nodes),
+            ..Limits::default()
+        });
+        let Some(best) = res.best else {
+            // Cannot happen: the position has a legal move (checked above).
+            break (GameResult::Draw, "no-move".to_string());
+        };
+        let (stm_score, mate) = match res.score {
+            Score::Cp(v) => (v, false),
+            Score::Mate(n) if n > 0 => (MATE - n, true),
+            Score::Mate(n) => (-MATE - n, true),
+        };
+        let score = match pos.side_to_move() {
+            Color::Black => stm_score,
+            Color::White => -stm_score,
+        };
+        let mut flags = SampleFlags::empty();
+        flags.set(SampleFlags::IN_CHECK, pos.in_check());
+        flags.set(SampleFlags::MATE, mate);
+        flags.set(SampleFlags::PROMOTION, best.promotion_kind().is_some());
+        let sfen = pos.to_sfen();
+        pos.play(best);
+        flags.set(SampleFlags::CAPTURE, pos.last_captured().is_some());
+        samples.push(Sample {
+            game,
+            ply,
+            score,
+            result: GameResult::Draw,
+            flags,
+            sfen,
+        });
+        // Adjudication on the scores (first player's view).
+        let sign = if score >= cfg.win_score {
+            1
+        } else if score <= -cfg.win_score {
+            -1
+        } else {
+            0
+        };
+        win_run = if sign != 0 && sign == last_sign {
+            win_run + 1
+        } else {
+            u32::from(sign != 0)
+        };
+        last_sign = sign;
+        if win_run >= cfg.win_plies {
+            let r = if sign > 0 {
+                GameResult::FirstWins
+            } else {
+                GameResult::SecondWins
+            };
+            break (r, "adjudicated-score".to_string());
+        }
+        draw_run = if score.abs() <= cfg.draw_score {
+            draw_run + 1
+        } else {
+            0
+        };
+        if ply >= cfg.draw_after && draw_run >= cfg.draw_plies {
+            break (GameResult::Draw, "adjudicated-draw".to_string());
+        }
+    };
+    let adjudicated = reason.starts_with("adjudicated");
+    for s in &mut samples {
+        s.result = result;
+        s.flags.set(SampleFlags::ADJUDICATED, adjudicated);
+    }
+    let end = GameEnd {
+        game,
+        result,
+        plies: pos.history_len() as u32,
+        reason,
+    };
+    (samples, end)
+}
+
+/// The start of a game: an opening of the suite and random legal plies after it (fewer when
+/// the game would end).
+fn start(rng: &mut SplitMix, openings: &[Opening], cfg: &GameConfig) -> Position {
+    let opening = &openings[rng.below(openings.len() as u64) as usize];
+    let mut pos = opening.position(cfg.rules);
+    let plies = rng.below(u64::from(cfg.random_plies) + 1);
+    for _ in 0..plies {
+        let moves = legal_moves(&pos);
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[rng.below(moves.len() as u64) as usize];
+        pos.play(m);
+        if pos.outcome().is_some() {
+            pos.undo();
+            break;
+        }
+    }
+    pos
+}
+
+/// The table size each game's engine uses, in MiB: small, since a move searches only a few
+/// thousand nodes and the table is cleared for every game.
+pub const HASH_MB: usize = 8;
+
+/// An engine for datagen: one search thread, a small table.
+pub fn engine() -> Engine {
+    let mut e = Engine::new();
+    e.set_hash_mb(HASH_MB);
+    e
+}

@@ -1,0 +1,324 @@
+//! `longjiang tune`: Texel tuning of every evaluation weight of one game on `datagen` data.
+//!
+//! The positions are read with the datagen reader, filtered (quiet positions by default: not
+//! in check, best move neither capture nor promotion, no mate score), split into training and
+//! validation sets by game number, and turned into the evaluation's features. K is fitted to
+//! the results with the starting weights; then Adam minimises the mean squared error of
+//! `sigmoid(K · eval / 400)` against `lambda · result + (1 − lambda) · sigmoid(K · score / 400)`
+//! on the training set. The losses before and after, on both sets, are reported and written
+//! into the generated weight file's header with the command and the data. See
+//! `docs/tuning.md`.
+
+pub mod fit;
+pub mod output;
+
+use crate::eval::weights::{self, NUM_PARAMS, PIECE_VALUE, SET_FILES, SETS};
+use crate::eval::{as_f64, features};
+use crate::rules::{PieceKind, Variant};
+use crate::tools::datagen::sample::{self, SampleFlags};
+use clap::Args;
+use fit::{Adam, Example};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use std::path::PathBuf;
+
+/// Arguments of `longjiang tune`.
+#[derive(Args, Debug)]
+pub struct TuneArgs {
+    /// The game whose weights are tuned (its data must be of that game).
+    #[arg(long, default_value = "longjiang")]
+    pub variant: Variant,
+    /// Datagen files (several may be given).
+    #[arg(long = "data", required = true, num_args = 1..)]
+    pub data: Vec<PathBuf>,
+    /// Weight of the game result in the target (the rest is the search score).
+    #[arg(long, default_value_t = 0.5)]
+    pub lambda: f64,
+    /// Optimisation steps over the whole training set.
+    #[arg(long, default_value_t = 400)]
+    pub epochs: u32,
+    /// Adam's step size, centipawns.
+    #[arg(long, default_value_t = 1.0)]
+    pub rate: f64,
+    /// L2 penalty per squared centipawn that a weight moves from its starting value (keeps
+    /// rarely seen weights where they were).
+    #[arg(long, default_value_t = 1e-7)]
+    pub l2: f64,
+    /// Every n-th game (by game number) goes to the validation set.
+    #[arg(long, default_value_t = 10)]
+    pub validation_every: u64,
+    /// Skip positions before this ply (the opening and its random moves).
+    #[arg(long, default_value_t = 8)]
+    pub min_ply: u32,
+    /// Skip positions whose search score is beyond this (centipawns).
+    #[arg(long, default_value_t = 3000)]
+    pub max_score: i32,
+    /// Keep positions that are not quiet (check, capture, promotion, mate score).
+    #[arg(long)]
+    pub keep_noisy: bool,
+    /// Use at most this many positions (0: all), taken evenly through the data.
+    #[arg(long, default_value_t = 0)]
+    pub max_positions: usize,
+    /// Where to write the weight file (default: `src/eval/weights/<game>.rs`).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// What a tuning run measured.
+#[derive(Clone, Debug)]
+pub struct TuneReport {
+    /// Positions in the training and validation sets.
+    pub sizes: (usize, usize),
+    /// The fitted scale constant.
+    pub k: f64,
+    /// Training loss before and after (after: with the rounded weights).
+    pub train: (f64, f64),
+    /// Validation loss before and after.
+    pub valid: (f64, f64),
+}
+
+/// The weights that are never tuned: the king's value (it is never used) and the pawn's
+/// middlegame value, which anchors the centipawn scale (100).
+pub fn frozen() -> Vec<bool> {
+    let mut free = vec![true; NUM_PARAMS];
+    free[PIECE_VALUE + PieceKind::King.index()] = false;
+    free[PIECE_VALUE + PieceKind::Pawn.index()] = false;
+    free
+}
+
+/// How `tune` optimises.
+#[derive(Clone, Copy, Debug)]
+pub struct TuneConfig {
+    /// Weight of the result in the target.
+    pub lambda: f64,
+    /// Optimisation steps.
+    pub epochs: u32,
+    /// Adam's step size.
+    pub rate: f64,
+    /// L2 penalty per squared centipawn moved from the start.
+    pub l2: f64,
+}
+
+/// Tunes `start` on `train`, reports on `valid`; returns the rounded weights and the report.
+/// The weights kept are those of the epoch with the lowest validation loss (checked every
+/// ten epochs; all of them when `valid` is empty).
+pub fn tune(
+    train: &[Example],
+    valid: &[Example],
+    start: &weights::Weights,
+    cfg: TuneConfig,
+    bar: &ProgressBar,
+) -> (weights::Weights, TuneReport) {
+    let lambda = cfg.lambda;
+    let w0 = as_f64(start);
+    let mut w = w0.clone();
+    let k = fit::fit_k(train);
+    let before = (
+        fit::loss(train, &w, k, lambda),
+        fit::loss(valid, &w, k, lambda),
+    );
+    let free = frozen();
+    let mut adam = Adam::new(cfg.rate);
+    let mut best = (before.1, w.clone());
+    for e in 0..cfg.epochs {
+        let mut g = fit::gradient(train, &w, k, lambda);
+        for ((gi, wi), si) in g.iter_mut().zip(&w).zip(&w0) {
+            gi.0 += 2.0 * cfg.l2 * (wi.0 - si.0);
+            gi.1 += 2.0 * cfg.l2 * (wi.1 - si.1);
+        }
+        adam.step(&mut w, &g, &free);
+        bar.set_position(u64::from(e + 1));
+        if valid.is_empty() {
+            best.1.clone_from(&w);
+        } else if (e + 1) % 10 == 0 || e + 1 == cfg.epochs {
+            let v = fit::loss(valid, &w, k, lambda);
+            if v < best.0 {
+                best = (v, w.clone());
+            }
+        }
+    }
+    let rounded = output::round(&best.1);
+    let wr = as_f64(&rounded);
+    let report = TuneReport {
+        sizes: (train.len(), valid.len()),
+        k,
+        train: (before.0, fit::loss(train, &wr, k, lambda)),
+        valid: (before.1, fit::loss(valid, &wr, k, lambda)),
+    };
+    (rounded, report)
+}
+
+/// Runs `longjiang tune`.
+pub fn run(args: &TuneArgs) -> Result<(), String> {
+    if !(0.0..=1.0).contains(&args.lambda) {
+        return Err("--lambda must be between 0 and 1".into());
+    }
+    if args.validation_every < 2 {
+        return Err("--validation-every must be at least 2".into());
+    }
+    let rules = args.variant.rules();
+    let set = rules.weight_set;
+    let mut samples = Vec::new();
+    let mut sources = Vec::new();
+    for path in &args.data {
+        let data = sample::read_path(path)?;
+        let header = std::fs::read_to_string(path)
+            .ok()
+            .and_then(|t| t.lines().next().map(str::to_string))
+            .unwrap_or_default();
+        if header.contains("variant=") && !header.contains(&format!("variant={} ", args.variant)) {
+            return Err(format!("{}: not data of {}", path.display(), args.variant));
+        }
+        sources.push(format!(
+            "{} ({} positions, {} games; {})",
+            path.display(),
+            data.samples.len(),
+            data.games.len(),
+            header.trim_start_matches("# ")
+        ));
+        samples.extend(data.samples);
+    }
+    samples.retain(|s| {
+        s.ply >= args.min_ply
+            && s.score.abs() <= args.max_score
+            && (args.keep_noisy || !s.flags.intersects(SampleFlags::NOT_QUIET))
+    });
+    if args.max_positions > 0 && samples.len() > args.max_positions {
+        let step = samples.len() as f64 / args.max_positions as f64;
+        samples = (0..args.max_positions)
+            .map(|i| samples[(i as f64 * step) as usize].clone())
+            .collect();
+    }
+    let examples: Vec<(bool, Example)> = samples
+        .par_iter()
+        .filter_map(|s| {
+            let pos = s.position(rules).ok()?;
+            Some((
+                s.game % args.validation_every == 0,
+                Example {
+                    features: features(&pos),
+                    result: s.result.score(),
+                    score: f64::from(s.score),
+                },
+            ))
+        })
+        .collect();
+    let (valid, train): (Vec<_>, Vec<_>) = examples.into_iter().partition(|(v, _)| *v);
+    let valid: Vec<Example> = valid.into_iter().map(|(_, e)| e).collect();
+    let train: Vec<Example> = train.into_iter().map(|(_, e)| e).collect();
+    if train.is_empty() {
+        return Err("no training positions after filtering".into());
+    }
+    let bar = if args.quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(u64::from(args.epochs))
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] epoch {pos}/{len}, ETA {eta}")
+            .map_err(|e| e.to_string())?,
+    );
+    let cfg = TuneConfig {
+        lambda: args.lambda,
+        epochs: args.epochs,
+        rate: args.rate,
+        l2: args.l2,
+    };
+    let (tuned, r) = tune(&train, &valid, &SETS[set], cfg, &bar);
+    bar.finish_and_clear();
+    let command: Vec<String> = std::env::args()
+        .enumerate()
+        .map(|(i, a)| if i == 0 { "longjiang".into() } else { a })
+        .collect();
+    let mut header = vec![
+        format!("Command: `{}`", command.join(" ")),
+        "Data:".to_string(),
+    ];
+    header.extend(sources.iter().map(|s| format!("- {s}")));
+    header.push(format!(
+        "{} training and {} validation positions (every {}th game), K = {:.4}, lambda = {}, l2 = {}.",
+        r.sizes.0, r.sizes.1, args.validation_every, r.k, args.lambda, args.l2
+    ));
+    header.push(format!(
+        "Loss: training {:.6} -> {:.6}, validation {:.6} -> {:.6}.",
+        r.train.0, r.train.1, r.valid.0, r.valid.1
+    ));
+    let text = output::render(set, &tuned, &header);
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("src/eval/weights").join(SET_FILES[set]));
+    std::fs::write(&out, text).map_err(|e| format!("{}: {e}", out.display()))?;
+    super::say(format_args!(
+        "{} training, {} validation positions; K {:.4}\ntraining loss {:.6} -> {:.6}\nvalidation loss {:.6} -> {:.6}\nwrote {}\n",
+        r.sizes.0,
+        r.sizes.1,
+        r.k,
+        r.train.0,
+        r.train.1,
+        r.valid.0,
+        r.valid.1,
+        out.display()
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::weights::{CENTER, S};
+    use crate::movegen::legal_moves;
+    use crate::rules::{LONGJIANG_NODROP, Position};
+    use crate::tools::datagen::game::SplitMix;
+
+    /// Positions from random play, labelled by a "true" evaluation that values cavalry 250 cp
+    /// more and centralisation differently: the tuner, started from the built-in weights, must
+    /// find most of it (the loss falls on positions it did not train on, and the cavalry's
+    /// value rises).
+    #[test]
+    fn the_tuner_learns_what_the_data_needs() {
+        let mut truth = SETS[1];
+        let cav = PIECE_VALUE + PieceKind::Cavalry.index();
+        truth[cav] += S(250, 250);
+        truth[CENTER + PieceKind::Bishop.index()] = S(12, 0);
+        let wt = as_f64(&truth);
+        let mut rng = SplitMix::for_game(5, 0);
+        let mut examples = Vec::new();
+        while examples.len() < 1200 {
+            let mut pos = Position::start(LONGJIANG_NODROP);
+            let plies = 10 + rng.below(50);
+            for _ in 0..plies {
+                let moves = legal_moves(&pos);
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play(moves[rng.below(moves.len() as u64) as usize]);
+            }
+            if legal_moves(&pos).is_empty() {
+                continue;
+            }
+            let f = features(&pos);
+            let truth_eval = f.predict(&wt);
+            examples.push(Example {
+                features: f,
+                result: fit::sigmoid(1.0, truth_eval),
+                score: truth_eval,
+            });
+        }
+        let valid = examples.split_off(1000);
+        let cfg = TuneConfig {
+            lambda: 1.0,
+            epochs: 300,
+            rate: 4.0,
+            l2: 0.0,
+        };
+        let (tuned, r) = tune(&examples, &valid, &SETS[1], cfg, &ProgressBar::hidden());
+        assert!(r.valid.1 < 0.5 * r.valid.0, "{r:?}");
+        assert!(r.train.1 < 0.5 * r.train.0, "{r:?}");
+        assert!(tuned[cav].0 > SETS[1][cav].0 + 100, "{:?}", tuned[cav]);
+        // The frozen pawn value is where it was.
+        assert_eq!(tuned[PIECE_VALUE], SETS[1][PIECE_VALUE]);
+    }
+}
