@@ -65,3 +65,78 @@ fn one_thread_one_seed_is_deterministic_and_resumes() {
     assert_eq!(ta, std::fs::read_to_string(&b).unwrap());
     let _ = std::fs::remove_dir_all(&d);
 }
+
+fn datagen_part(out: &Path, positions: u64, shard: Option<&str>) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_longjiang"));
+    cmd.args(["datagen", "--variant", "longjiang-nodrop", "--nodes", "200"])
+        .args([
+            "--max-plies",
+            "40",
+            "--quiet",
+            "--threads",
+            "1",
+            "--seed",
+            "3",
+        ])
+        .arg("--positions")
+        .arg(positions.to_string())
+        .arg("--out")
+        .arg(out);
+    if let Some(s) = shard {
+        cmd.arg("--shard").arg(s);
+    }
+    assert!(cmd.status().unwrap().success());
+}
+
+/// The text of each game in a datagen file (its position lines and its end line), by number.
+fn games_of(path: &Path) -> std::collections::BTreeMap<u64, String> {
+    let mut games = std::collections::BTreeMap::<u64, String>::new();
+    let text = std::fs::read_to_string(path).unwrap();
+    let set = sample::read_path(path).unwrap();
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let number: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+        let g = games.entry(number).or_default();
+        g.push_str(line);
+        g.push('\n');
+    }
+    assert_eq!(games.len(), set.games.len());
+    games
+}
+
+#[test]
+fn a_shard_plays_its_own_games_exactly_as_the_whole_run_does() {
+    let d = dir("shard");
+    let (whole, one, two) = (d.join("whole.txt"), d.join("1.txt"), d.join("2.txt"));
+    datagen_part(&whole, 120, None);
+    datagen_part(&one, 60, Some("1/2"));
+    datagen_part(&two, 60, Some("2/2"));
+    let whole = games_of(&whole);
+    let (one, two) = (games_of(&one), games_of(&two));
+    assert!(one.len() >= 2 && two.len() >= 2);
+    for (part, parity) in [(&one, 0), (&two, 1)] {
+        for (number, text) in part {
+            assert_eq!(number % 2, parity, "game {number} is not this part's");
+            if let Some(w) = whole.get(number) {
+                assert_eq!(text, w, "game {number} differs from the whole run's");
+            }
+        }
+    }
+    // The parts' games together cover the whole run's first games.
+    let covered = one
+        .keys()
+        .chain(two.keys())
+        .filter(|n| whole.contains_key(n))
+        .count();
+    assert!(
+        covered >= 4,
+        "only {covered} games in common with the whole run"
+    );
+    let bad = Command::new(env!("CARGO_BIN_EXE_longjiang"))
+        .args(["datagen", "--shard", "3/2", "--out"])
+        .arg(d.join("bad.txt"))
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--shard 3/2"));
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -14,6 +14,7 @@ pub mod sample;
 
 use crate::rules::Variant;
 use crate::tools::matches::openings;
+use crate::tools::shard::Shard;
 use clap::Args;
 use game::GameConfig;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -72,6 +73,12 @@ pub struct DatagenArgs {
     /// No progress bar (for scripts and tests).
     #[arg(long)]
     pub quiet: bool,
+    /// Play only part I of N of the games (`I/N`, `auto` or `auto/N` from a Slurm job array
+    /// or a Kubernetes Indexed Job; see docs/distributed.md): the games whose number is
+    /// I − 1 modulo N, each the same game as in one run of the whole. `--positions` counts
+    /// this part's file.
+    #[arg(long)]
+    pub shard: Option<String>,
 }
 
 /// Runs `longjiang datagen`.
@@ -82,6 +89,10 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
     if args.nodes == 0 {
         return Err("--nodes must be at least 1".into());
     }
+    let shard = match &args.shard {
+        Some(text) => Shard::parse(text)?,
+        None => Shard::WHOLE,
+    };
     let suite = openings::load(Some(&args.openings), args.variant)?;
     let cfg = GameConfig {
         rules: args.variant.rules(),
@@ -115,8 +126,13 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
             .map_err(|e| format!("{}: {e}", path.display()))?;
     }
     if existing.complete_len == 0 {
+        let part = if shard == Shard::WHOLE {
+            String::new()
+        } else {
+            format!(" shard={}/{}", shard.index + 1, shard.count)
+        };
         let header = format!(
-            "# longjiang datagen v1 variant={} nodes={} seed={} random-plies={} openings={}\n",
+            "# longjiang datagen v1 variant={} nodes={} seed={} random-plies={} openings={}{part}\n",
             args.variant.name(),
             args.nodes,
             args.seed,
@@ -154,7 +170,7 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
                 while !stop.load(Ordering::Relaxed) {
                     let g = {
                         let Ok(mut n) = next.lock() else { return };
-                        while done.contains(&n) {
+                        while done.contains(&n) || !shard.owns(*n) {
                             *n += 1;
                         }
                         *n += 1;
