@@ -1,25 +1,28 @@
 //! The evaluation weights of the drop game (longjiang), written by `longjiang tune`; do not edit by hand.
 //!
-//! Not tuned yet: the hand-set starting values of issue 16 (see docs/eval.md).
+//! Not tuned yet: the values of the evaluation before issue 16 (build 31158cd: cavalry, guard
+//! and queen values, castled king 35, king-danger units scaled by 1/sqrt 2 for the divisor of
+//! 512 that was 1024, defender 12 and no enemy queen 120), which beat the hand-set values of
+//! the no-drop game here (see docs/eval.md).
 
 use super::{NUM_PARAMS, S};
 
 /// The weights of the drop game (longjiang); the indices are `super::GROUPS`.
 pub const WEIGHTS: [S; NUM_PARAMS] = [
     S(100, 125),   // piece value[pawn]
-    S(494, 548),   // piece value[cavalry]
+    S(390, 400),   // piece value[cavalry]
     S(400, 430),   // piece value[bishop]
     S(610, 660),   // piece value[rook]
-    S(878, 940),   // piece value[guard]
-    S(1244, 1280), // piece value[queen]
+    S(680, 660),   // piece value[guard]
+    S(1120, 1180), // piece value[queen]
     S(470, 500),   // piece value[spear]
     S(0, 0),       // piece value[king]
     S(100, 125),   // hand value[pawn]
-    S(494, 548),   // hand value[cavalry]
+    S(390, 400),   // hand value[cavalry]
     S(400, 430),   // hand value[bishop]
     S(610, 660),   // hand value[rook]
-    S(878, 940),   // hand value[guard]
-    S(1244, 1280), // hand value[queen]
+    S(680, 660),   // hand value[guard]
+    S(1120, 1180), // hand value[queen]
     S(0, 0),       // centralisation[pawn]
     S(6, 4),       // centralisation[cavalry]
     S(3, 3),       // centralisation[bishop]
@@ -60,7 +63,7 @@ pub const WEIGHTS: [S; NUM_PARAMS] = [
     S(14, 0),      // king shelter pawn
     S(0, 0),       // enemy pawn storming the king
     S(0, 0),       // file without own pawn by the king
-    S(90, 0),      // king castled
+    S(35, 0),      // king castled
     S(-40, 0),     // king uncastled in the centre
     S(12, 0),      // castling right
     S(-10, -25),   // doubled pawn
@@ -147,30 +150,30 @@ pub const WEIGHTS: [S; NUM_PARAMS] = [
     S(-41, -41),   // cooldown per turn per piece in hand[queen]
     S(15, 15),     // tempo
     S(0, 0),       // danger: zone attacker[pawn]
-    S(40, 40),     // danger: zone attacker[cavalry]
-    S(30, 30),     // danger: zone attacker[bishop]
-    S(45, 45),     // danger: zone attacker[rook]
-    S(60, 60),     // danger: zone attacker[guard]
-    S(80, 80),     // danger: zone attacker[queen]
-    S(35, 35),     // danger: zone attacker[spear]
+    S(28, 40),     // danger: zone attacker[cavalry]
+    S(21, 30),     // danger: zone attacker[bishop]
+    S(32, 45),     // danger: zone attacker[rook]
+    S(42, 60),     // danger: zone attacker[guard]
+    S(57, 80),     // danger: zone attacker[queen]
+    S(25, 35),     // danger: zone attacker[spear]
     S(0, 0),       // danger: zone attacker[king]
-    S(4, 4),       // danger: enemy piece in hand[pawn]
-    S(30, 30),     // danger: enemy piece in hand[cavalry]
-    S(22, 22),     // danger: enemy piece in hand[bishop]
-    S(32, 32),     // danger: enemy piece in hand[rook]
-    S(45, 45),     // danger: enemy piece in hand[guard]
-    S(60, 60),     // danger: enemy piece in hand[queen]
-    S(14, 14),     // danger: attack next to the king
-    S(30, 30),     // danger: weak square next to the king
-    S(5, 5),       // danger: open drop square in the zone
-    S(20, 20),     // danger: safe check[pawn]
-    S(90, 90),     // danger: safe check[cavalry]
-    S(60, 60),     // danger: safe check[bishop]
-    S(90, 90),     // danger: safe check[rook]
-    S(110, 110),   // danger: safe check[guard]
-    S(120, 120),   // danger: safe check[queen]
-    S(60, 60),     // danger: safe check[spear]
+    S(3, 4),       // danger: enemy piece in hand[pawn]
+    S(21, 30),     // danger: enemy piece in hand[cavalry]
+    S(16, 22),     // danger: enemy piece in hand[bishop]
+    S(23, 32),     // danger: enemy piece in hand[rook]
+    S(32, 45),     // danger: enemy piece in hand[guard]
+    S(42, 60),     // danger: enemy piece in hand[queen]
+    S(10, 14),     // danger: attack next to the king
+    S(21, 30),     // danger: weak square next to the king
+    S(4, 5),       // danger: open drop square in the zone
+    S(14, 20),     // danger: safe check[pawn]
+    S(64, 90),     // danger: safe check[cavalry]
+    S(42, 60),     // danger: safe check[bishop]
+    S(64, 90),     // danger: safe check[rook]
+    S(78, 110),    // danger: safe check[guard]
+    S(85, 120),    // danger: safe check[queen]
+    S(42, 60),     // danger: safe check[spear]
     S(0, 0),       // danger: safe check[king]
-    S(-4, -4),     // danger: defender in the zone
-    S(-40, -40),   // danger: enemy has no queen
+    S(-8, -12),    // danger: defender in the zone
+    S(-85, -120),  // danger: enemy has no queen
 ];
