@@ -11,18 +11,8 @@ use std::sync::atomic::Ordering;
 /// The half-width of the first aspiration window around the previous iteration's score, for a
 /// search with `threads` threads.
 ///
-/// One thread: 18 cp. The single trees of a fixed depth show no consistent effect of the
-/// width: with 35, 60, 120 cp or no window the self-play positions (depths 11–12) searched up
-/// to 16 % fewer nodes than with 18, the bench (depths 12–14) up to 16 % more, and the five
-/// totals together 30.6 M nodes with 18 against 29.1–31.4 M. So one thread keeps the usual
-/// narrow window, and the bench signature with it.
-///
-/// More threads: 60 cp. With two threads a failed search costs more than with one: the work
-/// given out at PV split points is thrown away when a move fails high, and the failed searches
-/// and their re-searches are where the two threads' extra nodes gather (`docs/threads.md`).
-/// Widths of 45 to 150, or no window, took 2–9 % less time to depth 13 on the bench than 18
-/// (five batches of 16–24 interleaved runs) and 3–4 % less on the self-play positions at
-/// depth 11.
+/// One thread 18 cp, more 60 cp: a failed search throws away the work shared out at split
+/// points (`docs/threads.md`, "A wider aspiration window with more than one thread").
 fn aspiration_delta(threads: usize) -> Value {
     if threads > 1 {
         params::ASPIRATION_DELTA_SMP

@@ -5,29 +5,8 @@
 //! (`split`, Young Brothers Wait). All threads share the table and the move-ordering
 //! statistics.
 //!
-//! Lazy SMP came first: every thread ran the same iterative deepening, sharing only the
-//! table, and the answer came from the best finished thread. Two threads reached depth 13 of
-//! the bench only 1.2–1.26× sooner than one (medians of 7 runs; `docs/threads.md` has the
-//! figures of both), and none of these variants did better by more than the run-to-run spread of
-//! about ±10 %:
-//! - skipping depths in the helpers (Stockfish 10's skip blocks; the helper on odd depths);
-//! - Demolito's jobs: a thread works on the shallowest depth fewer than half the threads are
-//!   on, and drops an iteration another thread has completed;
-//! - simplified ABDADA (a thread puts off the moves another is searching): the two threads
-//!   met in the same node at the same time at under 1 % of the nodes of depth 3 and more, so
-//!   there was almost nothing to put off;
-//! - one set of history tables shared by all threads (atomic entries), alone and with the
-//!   above;
-//! - the helper taking the later moves of PV nodes in reverse order;
-//! - all threads on one depth: when one completes it, the others drop theirs, take its root
-//!   moves and start the next depth with it (alone, and with simplified ABDADA);
-//! - the root moves shared out among the threads, the moves after the first searched at once
-//!   with a null window at the last iteration's score (5–17 % slower than Lazy SMP).
-//!
-//! With Lazy SMP two threads searched 1.5–1.6 times the nodes of one to reach a depth, and
-//! per position the time ratio ranged from under 0.5 to over 4: each thread read the other's
-//! table entries and took other paths, so the trees grew or shrank unpredictably. Sharing the
-//! work out move by move (`split`) keeps the tree close to the one-thread tree.
+//! Split points replaced Lazy SMP, whose trees grew unpredictably with two threads (1.26× at
+//! best); what was tried of it is in `docs/threads.md`, "Lazy SMP".
 
 use super::shared::{STACK_SIZE, Shared};
 use super::thread::{RootMove, ThreadData, Worker};

@@ -35,7 +35,7 @@
 //!
 //! Feldmann's Young Brothers Wait Concept; Stockfish used split points of this kind until
 //! 2015 (`Thread::split`, `idle_loop`). Lazy SMP, which it replaced here, and what was measured
-//! of it are in `smp`.
+//! of it are in `docs/threads.md`.
 //!
 //! What two threads gain over one (time to depth on the bench and on self-play positions),
 //! where their extra nodes come from, and the variants measured and not kept are in
@@ -58,9 +58,7 @@ pub(crate) const SPLIT_DEPTH: i32 = 3;
 /// otherwise wait for the first move to finish somewhere (`docs/threads.md`).
 pub(crate) const EARLY_DEPTHS: RangeInclusive<i32> = SPLIT_DEPTH..=5;
 /// Nodes of these depths, the root excepted, are offered as soon as their first move is
-/// searched; larger ones are never shared. On the bench at depth 13, 5–11, 6–10, 6–12 and 7–11
-/// measured the same within the noise; sharing larger nodes too when a thread waits was slower
-/// (`docs/threads.md`).
+/// searched; larger ones are never shared (`docs/threads.md`, "Measured and not kept").
 pub(crate) const OFFER_DEPTHS: RangeInclusive<i32> = 6..=11;
 /// Split points open at once, at most (all threads, all nesting levels; a thread keeps one
 /// at most per node of its path). When none is free, a node is searched alone.
