@@ -269,6 +269,21 @@ fn a_byte_order_mark_is_skipped() {
     );
 }
 
+/// Defect 14: a byte-order mark before `xboard` still switches to XBoard mode.
+#[test]
+fn a_byte_order_mark_before_xboard() {
+    let mut e = Engine::start();
+    e.send_bytes(b"\xef\xbb\xbfxboard\nprotover 2\n");
+    let lines = e.until(PROMPT, |l| l.contains("done=1"));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("feature ") && l.contains("done=1")),
+        "{}",
+        e.log()
+    );
+}
+
 /// Defect 13: after a refused `position`, `go` is refused (no search of the previous position)
 /// until a `position` is accepted.
 #[test]

@@ -12,6 +12,7 @@ use crate::movegen::legal_moves;
 use crate::notation::fen::write_fen;
 use crate::notation::{numeral, write_move};
 use crate::rules::position::castle_bit;
+use crate::rules::setup::Setup;
 use crate::rules::{Color, PieceKind, Position};
 
 /// The hand line of one side: `∧ 持驹：刀兵×2 骑兵　禁援：1`.
@@ -120,6 +121,12 @@ pub fn draw(pos: &Position) -> String {
         castling.push(format!("{mark} {rights}"));
     }
     out.push(format!("戟兵保帅：{}", castling.join("　")));
+    facts(pos, &mut out);
+    out.join("\n")
+}
+
+/// The lines both drawings end with: the game, SFEN, Fairy-Stockfish FEN, key and checkers.
+fn facts(pos: &Position, out: &mut Vec<String>) {
     out.push(format!("Variant: {}", pos.rules().variant));
     out.push(format!("Sfen: {}", pos.to_sfen()));
     out.push(format!("Fen: {}", write_fen(pos)));
@@ -130,7 +137,6 @@ pub fn draw(pos: &Position) -> String {
         .map(|s| format!(" {s}"))
         .collect();
     out.push(format!("Checkers:{checkers}"));
-    out.join("\n")
 }
 
 /// `d plain`: the board in ASCII, for terminals where the box-drawing and CJK characters of
@@ -138,33 +144,24 @@ pub fn draw(pos: &Position) -> String {
 /// without its double step) in a grid with files a … j and ranks 10 … 1, then the same facts
 /// as `d` in English.
 pub fn draw_plain(pos: &Position) -> String {
-    let sfen = pos.to_sfen();
-    let fields: Vec<&str> = sfen.split(' ').collect();
+    let setup = Setup::from_position(pos);
     let border = format!("   +{}", "---+".repeat(10));
     let mut out = vec![border.clone()];
-    for (i, row) in fields[0].split('/').enumerate() {
+    for r in (0..10u8).rev() {
         let mut cells: Vec<String> = Vec::new();
-        let mut chars = row.chars().peekable();
-        while let Some(c) = chars.next() {
-            if let Some(d) = c.to_digit(10) {
-                // `10` is one run of ten empty squares.
-                let mut n = d;
-                while let Some(e) = chars.peek().and_then(|c| c.to_digit(10)) {
-                    n = n * 10 + e;
-                    chars.next();
-                }
-                cells.extend((0..n).map(|_| "   ".to_string()));
-            } else if c == '+' {
-                let letter = chars.next().unwrap_or('?');
-                cells.push(format!("+{letter} "));
-            } else if chars.peek() == Some(&'\'') {
-                chars.next();
-                cells.push(format!(" {c}'"));
-            } else {
-                cells.push(format!(" {c} "));
-            }
+        for f in 0..10u8 {
+            let (Some(file), Some(rank)) = (File::new(f), Rank::new(r)) else {
+                continue;
+            };
+            let sq = Square::from_coords(file, rank);
+            cells.push(match setup.board[sq.index()] {
+                None => "   ".to_string(),
+                Some(p) if setup.no_double_step.has(sq) => format!(" {p}'"),
+                // `+P` (a 枪兵) fills two of the three columns, a letter one.
+                Some(p) => format!("{:^3}", p.to_string()),
+            });
         }
-        out.push(format!("{:>2} |{}|", 10 - i, cells.join("|")));
+        out.push(format!("{:>2} |{}|", r + 1, cells.join("|")));
         out.push(border.clone());
     }
     let files: String = ('a'..='j').map(|f| format!("  {f} ")).collect();
@@ -178,7 +175,9 @@ pub fn draw_plain(pos: &Position) -> String {
         pos.move_number(),
         if pos.in_check() { "  In check" } else { "" }
     ));
-    out.push(format!("Hands: {}", fields[2]));
+    let sfen = pos.to_sfen();
+    let fields: Vec<&str> = sfen.split(' ').collect();
+    out.push(format!("Hands: {}", fields.get(2).unwrap_or(&"-")));
     if pos.rules().drops {
         out.push(format!(
             "Drop cooldowns: b {}, w {}",
@@ -186,17 +185,8 @@ pub fn draw_plain(pos: &Position) -> String {
             pos.cooldown(Color::White)
         ));
     }
-    out.push(format!("Castling: {}", fields[3]));
-    out.push(format!("Variant: {}", pos.rules().variant));
-    out.push(format!("Sfen: {sfen}"));
-    out.push(format!("Fen: {}", write_fen(pos)));
-    out.push(format!("Key: {:016x}", pos.key()));
-    let checkers: String = pos
-        .checkers()
-        .into_iter()
-        .map(|s| format!(" {s}"))
-        .collect();
-    out.push(format!("Checkers:{checkers}"));
+    out.push(format!("Castling: {}", fields.get(3).unwrap_or(&"-")));
+    facts(pos, &mut out);
     out.join("\n")
 }
 

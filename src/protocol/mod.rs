@@ -30,10 +30,29 @@ pub fn run<R: BufRead>(mut input: R, out: Output) {
             Ok(_) => {}
         }
     }
-    if first.trim_ascii() == b"xboard" {
+    // A byte-order mark before the first command is not part of it (defect 14 of issue 21).
+    let command = first.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&first);
+    if command.trim_ascii() == b"xboard" {
         xboard::run(input, out);
     } else {
         session::run(Cursor::new(first).chain(input), out);
+    }
+}
+
+/// Calls `f` with each line of `input` (with its line end; bytes that are not UTF-8 become
+/// U+FFFD, so that a garbled command is answered as unknown or malformed like any other) until
+/// end of input, a read error, or `f` returns `false`. Both protocol loops read through it.
+pub(crate) fn for_each_line<R: BufRead>(mut input: R, mut f: impl FnMut(String) -> bool) {
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match input.read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        if !f(String::from_utf8_lossy(&buf).into_owned()) {
+            break;
+        }
     }
 }
 

@@ -110,22 +110,9 @@ fn perft_lines(
 }
 
 /// Runs the protocol until `quit` or end of input, reading `input` and writing to `out`.
-pub fn run<R: BufRead>(mut input: R, out: Output) {
+pub fn run<R: BufRead>(input: R, out: Output) {
     let mut session = Session::new(out);
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        match input.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
-        }
-        // Bytes that are not UTF-8 become U+FFFD: the command is then unknown or malformed
-        // and answered with one error line like any other.
-        let line = String::from_utf8_lossy(&buf);
-        if !session.handle(&line) {
-            break;
-        }
-    }
+    super::for_each_line(input, |line| session.handle(&line));
     session.shutdown();
 }
 

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 /// The time control of the game and the clocks as XBoard last reported them.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TimeControl {
+pub struct XboardTimeControl {
     /// Moves per session (`level`'s MPS; 0: the whole game is one session).
     pub moves_per_session: u32,
     /// Time per session.
@@ -24,10 +24,10 @@ pub struct TimeControl {
     pub opponent: Option<Duration>,
 }
 
-impl Default for TimeControl {
+impl Default for XboardTimeControl {
     /// Five minutes for the game until XBoard says otherwise.
-    fn default() -> TimeControl {
-        TimeControl {
+    fn default() -> XboardTimeControl {
+        XboardTimeControl {
             moves_per_session: 0,
             base: Duration::from_secs(300),
             inc: Duration::ZERO,
@@ -68,7 +68,7 @@ pub fn parse_centiseconds(text: &str) -> Option<Duration> {
     ))
 }
 
-impl TimeControl {
+impl XboardTimeControl {
     /// `level MPS BASE INC`: a conventional (MPS > 0) or incremental control. Clears `st`.
     pub fn set_level(&mut self, args: &[&str]) -> Result<(), &'static str> {
         let [mps, base, inc] = args else {
@@ -128,7 +128,7 @@ mod tests {
 
     #[test]
     fn levels_and_clocks() {
-        let mut tc = TimeControl::default();
+        let mut tc = XboardTimeControl::default();
         tc.set_level(&["40", "5", "0"]).unwrap();
         assert_eq!(tc.base, Duration::from_secs(300));
         tc.set_level(&["0", "0:30", "0.5"]).unwrap();

@@ -16,35 +16,26 @@ pub mod report;
 pub mod session;
 pub mod settings;
 
-pub use session::{Event, Session};
+pub use session::{Event, XboardSession};
 
 use super::Output;
 use std::io::BufRead;
 use std::sync::mpsc;
 
 /// Runs the CECP mode until `quit` or end of input, reading `input` and writing to `out`.
-pub fn run<R: BufRead>(mut input: R, out: Output) {
+pub fn run<R: BufRead>(input: R, out: Output) {
     let (tx, rx) = mpsc::channel();
     let session_tx = tx.clone();
     let worker = std::thread::Builder::new()
         .name("xboard-session".into())
-        .spawn(move || Session::new(out, session_tx).serve(&rx));
+        .spawn(move || XboardSession::new(out, session_tx).serve(&rx));
     let Ok(worker) = worker else {
         return;
     };
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        match input.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
-        }
-        let line = String::from_utf8_lossy(&buf).into_owned();
+    super::for_each_line(input, |line| {
         let quit = line.trim() == "quit";
-        if tx.send(Event::Line(line)).is_err() || quit {
-            break;
-        }
-    }
+        tx.send(Event::Line(line)).is_ok() && !quit
+    });
     let _ = tx.send(Event::End);
     let _ = worker.join();
 }

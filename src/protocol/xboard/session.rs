@@ -2,7 +2,7 @@
 //! and the search's reports (both arrive on one channel), so that a best move is played on
 //! the board the session holds and a later command never races it.
 
-use super::clock::{TimeControl, parse_centiseconds};
+use super::clock::{XboardTimeControl, parse_centiseconds};
 use super::define::{feature_lines, variant_lines};
 use super::notation::{
     Pick, fen_from_xboard, highlight_board, move_text_from_xboard, move_to_xboard,
@@ -44,7 +44,7 @@ enum Job {
 }
 
 /// The state of one CECP session.
-pub struct Session {
+pub struct XboardSession {
     out: Output,
     events: Sender<Event>,
     engine: Engine,
@@ -64,7 +64,7 @@ pub struct Session {
     post: bool,
     ponder: bool,
     analyzing: bool,
-    clock: TimeControl,
+    clock: XboardTimeControl,
     job: Job,
     search_id: u64,
     last_info: Option<SearchInfo>,
@@ -77,12 +77,12 @@ pub struct Session {
     level_moves: u32,
 }
 
-impl Session {
+impl XboardSession {
     /// A session on the drop game's start position, engine playing the second player.
-    pub fn new(out: Output, events: Sender<Event>) -> Session {
+    pub fn new(out: Output, events: Sender<Event>) -> XboardSession {
         let options = Options::default();
         let root = Position::start(options.variant.rules());
-        Session {
+        XboardSession {
             out,
             events,
             engine: Engine::new(),
@@ -98,7 +98,7 @@ impl Session {
             post: false,
             ponder: false,
             analyzing: false,
-            clock: TimeControl::default(),
+            clock: XboardTimeControl::default(),
             job: Job::Idle,
             search_id: 0,
             last_info: None,

@@ -60,19 +60,19 @@ fn parse_result(text: &str) -> Option<Option<Color>> {
     }
 }
 
-struct Entry {
+struct JournalEntry {
     committed: Committed,
     offset: u64,
     len: u64,
     hash: u64,
 }
 
-fn parse_entry(line: &str) -> Option<Entry> {
+fn parse_entry(line: &str) -> Option<JournalEntry> {
     let f: Vec<&str> = line.split(' ').collect();
     if f.len() != 5 {
         return None;
     }
-    Some(Entry {
+    Some(JournalEntry {
         committed: Committed {
             round: f[0].parse().ok()?,
             winner: parse_result(f[1])?,

@@ -10,7 +10,7 @@ use super::openings::{self, Suite};
 use super::process::TrafficLog;
 use super::protocol::EngineConnection;
 use super::report::{Report, SprtState};
-use super::schedule::{Schedule, Slot};
+use super::schedule::{Schedule, ScheduledGame};
 use super::spec::EngineSpec;
 use super::stats::Sprt;
 use super::tally::Tally;
@@ -163,7 +163,7 @@ fn try_engines(plan: &Plan) -> Result<(), String> {
 /// What a worker tells the main thread after each job.
 enum Msg {
     /// The game of this slot ended.
-    Game(usize, Slot, Finished),
+    Game(usize, ScheduledGame, Finished),
     /// The game was stopped (the match is ending).
     Aborted(usize),
     /// A setup error that ends the match.
@@ -211,7 +211,7 @@ fn worker(id: usize, plan: &Plan, jobs: Receiver<Option<u32>>, stop: &AtomicBool
     }
 }
 
-fn record_text(plan: &Plan, slot: &Slot, f: &Finished) -> Result<String, String> {
+fn record_text(plan: &Plan, slot: &ScheduledGame, f: &Finished) -> Result<String, String> {
     let opening = &plan.suite.openings[slot.opening];
     let tags = [
         ("Black", plan.names[slot.first].clone()),
@@ -439,7 +439,7 @@ fn finish_game(
     journal: &mut Journal,
     tally: &mut Tally,
     bar: &ProgressBar,
-    slot: &Slot,
+    slot: &ScheduledGame,
     f: &Finished,
 ) -> Result<(), String> {
     let text = record_text(plan, slot, f)?;

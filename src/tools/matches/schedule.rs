@@ -7,7 +7,7 @@
 
 /// One scheduled game.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Slot {
+pub struct ScheduledGame {
     /// 1-based game number.
     pub round: u32,
     /// Index of the encounter (pair of engines).
@@ -52,14 +52,14 @@ impl Schedule {
     }
 
     /// The game of `round` (1…total).
-    pub fn slot(&self, round: u32) -> Slot {
+    pub fn slot(&self, round: u32) -> ScheduledGame {
         let g = round - 1;
         let pair = g / 2;
         let n = self.encounters.len().max(1) as u32;
         let encounter = (pair % n) as usize;
         let (a, b) = self.encounters[encounter];
         let (first, second) = if g.is_multiple_of(2) { (a, b) } else { (b, a) };
-        Slot {
+        ScheduledGame {
             round,
             encounter,
             first,

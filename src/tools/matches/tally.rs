@@ -1,7 +1,7 @@
 //! Running totals of a match: per engine (overall and by colour), per encounter (the first
 //! engine's view, single games and complete pairs) and first player against second player.
 
-use super::schedule::Slot;
+use super::schedule::ScheduledGame;
 use super::stats::{Penta, Wdl};
 use crate::rules::Color;
 use std::collections::HashMap;
@@ -78,7 +78,7 @@ impl Tally {
     }
 
     /// Counts the game of `slot` with this winner.
-    pub fn add(&mut self, slot: &Slot, winner: Option<Color>) {
+    pub fn add(&mut self, slot: &ScheduledGame, winner: Option<Color>) {
         let first_pts = match winner {
             Some(Color::Black) => 2,
             Some(Color::White) => 0,

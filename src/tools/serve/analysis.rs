@@ -7,7 +7,7 @@
 //! report and hands it to the game's watch channel.
 
 use super::game::{Game, score_for_first};
-use super::store::{Entry, Store, lock};
+use super::store::{GameEntry, Store, lock};
 use crate::notation::write_move;
 use crate::rules::{Move, Position};
 use crate::search::{Limits, Score, SearchEvent, SearchInfo, engine::listener};
@@ -44,7 +44,7 @@ fn line_json(root: &Position, info: &SearchInfo) -> Value {
 
 /// Stops the game's analysis, if one runs (its engine goes back to the pool) and tells the
 /// stream.
-pub fn stop_analysis(entry: &Entry) {
+pub fn stop_analysis(entry: &GameEntry) {
     let lease = lock(&entry.analysis).take();
     if lease.is_some() {
         drop(lease);
@@ -59,7 +59,7 @@ pub fn stop_analysis(entry: &Entry) {
 /// already running is replaced). Refused while the engine thinks about a move.
 pub async fn start_analysis(
     store: &Store,
-    entry: &Arc<Entry>,
+    entry: &Arc<GameEntry>,
     multipv: usize,
 ) -> Result<(), String> {
     let (pos, ply, version) = {
@@ -121,7 +121,7 @@ pub async fn start_analysis(
 
 /// Restarts a running analysis on the position now on the board (after a move, a take-back
 /// or a step through the line).
-pub async fn follow(store: &Store, entry: &Arc<Entry>) {
+pub async fn follow(store: &Store, entry: &Arc<GameEntry>) {
     if entry.analysing() {
         let multipv = {
             let v: Value = serde_json::from_str(&entry.events.borrow()).unwrap_or(json!({}));
@@ -143,7 +143,7 @@ fn begin_search(g: &mut Game) -> Result<(), String> {
 /// The engine plays one move in the position on the board, at the game's strength. The
 /// search runs in a task of its own, so that a client that goes away does not leave the game
 /// marked as thinking.
-pub async fn engine_move(store: Arc<Store>, entry: Arc<Entry>) -> Result<String, String> {
+pub async fn engine_move(store: Arc<Store>, entry: Arc<GameEntry>) -> Result<String, String> {
     let task = tokio::spawn(async move {
         let (pos, version, limits) = {
             let mut g = lock(&entry.game);
@@ -191,7 +191,7 @@ pub async fn engine_move(store: Arc<Store>, entry: Arc<Entry>) -> Result<String,
 
 /// Scores every position of the line with a search of `nodes` nodes each (from the first
 /// player's view) and stores them as the game's evaluation graph.
-pub async fn graph(store: Arc<Store>, entry: Arc<Entry>, nodes: u64) -> Result<(), String> {
+pub async fn graph(store: Arc<Store>, entry: Arc<GameEntry>, nodes: u64) -> Result<(), String> {
     let task = tokio::spawn(async move {
         let (start, moves) = {
             let mut g = lock(&entry.game);

@@ -21,7 +21,7 @@
 
 use super::analysis::{self, MAX_LINES};
 use super::game::{Game, Strength, side_from};
-use super::store::{Entry, Store, lock};
+use super::store::{GameEntry, Store, lock};
 use crate::rules::Variant;
 use axum::Router;
 use axum::body::Bytes;
@@ -41,24 +41,24 @@ pub const MAX_BODY: usize = 256 * 1024;
 type App = Arc<Store>;
 
 /// A failed request: status and message.
-struct Failure(StatusCode, String);
+struct ApiError(StatusCode, String);
 
-impl IntoResponse for Failure {
+impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         json_response(self.0, &json!({"error": self.1}))
     }
 }
 
-fn bad(msg: impl Into<String>) -> Failure {
-    Failure(StatusCode::BAD_REQUEST, msg.into())
+fn bad(msg: impl Into<String>) -> ApiError {
+    ApiError(StatusCode::BAD_REQUEST, msg.into())
 }
 
-fn conflict(msg: impl Into<String>) -> Failure {
-    Failure(StatusCode::CONFLICT, msg.into())
+fn conflict(msg: impl Into<String>) -> ApiError {
+    ApiError(StatusCode::CONFLICT, msg.into())
 }
 
-fn busy(msg: impl Into<String>) -> Failure {
-    Failure(StatusCode::SERVICE_UNAVAILABLE, msg.into())
+fn busy(msg: impl Into<String>) -> ApiError {
+    ApiError(StatusCode::SERVICE_UNAVAILABLE, msg.into())
 }
 
 fn json_response(status: StatusCode, v: &Value) -> Response {
@@ -70,10 +70,10 @@ fn json_response(status: StatusCode, v: &Value) -> Response {
         .into_response()
 }
 
-type Reply = Result<Response, Failure>;
+type ApiReply = Result<Response, ApiError>;
 
 /// Parses a body that must be a JSON object (an empty body is an empty object).
-fn object(body: &Bytes) -> Result<Map<String, Value>, Failure> {
+fn object(body: &Bytes) -> Result<Map<String, Value>, ApiError> {
     if body.len() > MAX_BODY {
         return Err(bad(format!("request body over {MAX_BODY} bytes")));
     }
@@ -87,7 +87,7 @@ fn object(body: &Bytes) -> Result<Map<String, Value>, Failure> {
     }
 }
 
-fn text_field<'a>(m: &'a Map<String, Value>, key: &str, max: usize) -> Result<&'a str, Failure> {
+fn text_field<'a>(m: &'a Map<String, Value>, key: &str, max: usize) -> Result<&'a str, ApiError> {
     let s = m
         .get(key)
         .and_then(Value::as_str)
@@ -98,7 +98,7 @@ fn text_field<'a>(m: &'a Map<String, Value>, key: &str, max: usize) -> Result<&'
     Ok(s)
 }
 
-fn uint_field(m: &Map<String, Value>, key: &str, default: u64) -> Result<u64, Failure> {
+fn uint_field(m: &Map<String, Value>, key: &str, default: u64) -> Result<u64, ApiError> {
     match m.get(key) {
         None => Ok(default),
         Some(v) => v
@@ -107,7 +107,7 @@ fn uint_field(m: &Map<String, Value>, key: &str, default: u64) -> Result<u64, Fa
     }
 }
 
-fn variant_field(m: &Map<String, Value>, default: Variant) -> Result<Variant, Failure> {
+fn variant_field(m: &Map<String, Value>, default: Variant) -> Result<Variant, ApiError> {
     match m.get("variant") {
         None => Ok(default),
         Some(Value::String(s)) => s.parse().map_err(|e| bad(format!("variant: {e}"))),
@@ -117,7 +117,7 @@ fn variant_field(m: &Map<String, Value>, default: Variant) -> Result<Variant, Fa
 
 fn engine_side_field(
     m: &Map<String, Value>,
-) -> Result<Option<Option<crate::rules::Color>>, Failure> {
+) -> Result<Option<Option<crate::rules::Color>>, ApiError> {
     match m.get("engine_side") {
         None => Ok(None),
         Some(Value::Null) => Ok(Some(None)),
@@ -128,28 +128,28 @@ fn engine_side_field(
     }
 }
 
-fn strength_field(m: &Map<String, Value>) -> Result<Option<Strength>, Failure> {
+fn strength_field(m: &Map<String, Value>) -> Result<Option<Strength>, ApiError> {
     m.get("strength")
         .map(|v| Strength::from_json(v).map_err(|e| bad(format!("strength: {e}"))))
         .transpose()
 }
 
-fn entry(app: &App, id: &str) -> Result<Arc<Entry>, Failure> {
+fn entry(app: &App, id: &str) -> Result<Arc<GameEntry>, ApiError> {
     app.get(id).ok_or_else(|| {
-        Failure(
+        ApiError(
             StatusCode::NOT_FOUND,
             format!("no game '{id}' (it may have been dropped after being idle)"),
         )
     })
 }
 
-fn view(id: &str, e: &Entry) -> Response {
+fn view(id: &str, e: &GameEntry) -> Response {
     let analysing = e.analysing();
     let v = lock(&e.game).view(id, analysing);
     json_response(StatusCode::OK, &v)
 }
 
-async fn create(State(app): State<App>, body: Bytes) -> Reply {
+async fn create(State(app): State<App>, body: Bytes) -> ApiReply {
     let m = object(&body)?;
     let variant = variant_field(&m, Variant::Longjiang)?;
     let side = engine_side_field(&m)?.unwrap_or(None);
@@ -160,14 +160,14 @@ async fn create(State(app): State<App>, body: Bytes) -> Reply {
     Ok(view(&id, &e))
 }
 
-async fn show(State(app): State<App>, Path(id): Path<String>) -> Reply {
+async fn show(State(app): State<App>, Path(id): Path<String>) -> ApiReply {
     let e = entry(&app, &id)?;
     Ok(view(&id, &e))
 }
 
 /// Applies `change` to the game (refused while the engine thinks), restarts a running
 /// analysis on the new position, and answers the view.
-async fn change<F>(app: &App, id: &str, change: F) -> Reply
+async fn change<F>(app: &App, id: &str, change: F) -> ApiReply
 where
     F: FnOnce(&mut Game) -> Result<(), String>,
 {
@@ -185,25 +185,25 @@ where
     Ok(view(id, &e))
 }
 
-async fn play(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Reply {
+async fn play(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> ApiReply {
     let m = object(&body)?;
     let text = text_field(&m, "move", 64)?.trim().to_string();
     change(&app, &id, |g| g.play_text(&text).map(|_| ())).await
 }
 
-async fn undo(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Reply {
+async fn undo(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> ApiReply {
     let m = object(&body)?;
     let plies = uint_field(&m, "plies", 1)? as usize;
     change(&app, &id, |g| g.take_back(plies)).await
 }
 
-async fn goto(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Reply {
+async fn goto(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> ApiReply {
     let m = object(&body)?;
     let ply = uint_field(&m, "ply", 0)? as usize;
     change(&app, &id, |g| g.goto(ply)).await
 }
 
-async fn settings(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Reply {
+async fn settings(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> ApiReply {
     let m = object(&body)?;
     let side = engine_side_field(&m)?;
     let strength = strength_field(&m)?;
@@ -220,7 +220,7 @@ async fn settings(State(app): State<App>, Path(id): Path<String>, body: Bytes) -
     Ok(view(&id, &e))
 }
 
-async fn position(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Reply {
+async fn position(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> ApiReply {
     let m = object(&body)?;
     let text = text_field(&m, "text", 1024)?.to_string();
     let current = entry(&app, &id)?
@@ -232,19 +232,19 @@ async fn position(State(app): State<App>, Path(id): Path<String>, body: Bytes) -
     change(&app, &id, |g| g.set_position(&text, variant)).await
 }
 
-async fn load_record(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Reply {
+async fn load_record(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> ApiReply {
     let m = object(&body)?;
     let text = text_field(&m, "text", MAX_BODY)?.to_string();
     change(&app, &id, |g| g.load_record(&text).map(|_| ())).await
 }
 
-async fn save_record(State(app): State<App>, Path(id): Path<String>) -> Reply {
+async fn save_record(State(app): State<App>, Path(id): Path<String>) -> ApiReply {
     let e = entry(&app, &id)?;
     let text = lock(&e.game).record_text().map_err(bad)?;
     Ok(json_response(StatusCode::OK, &json!({"text": text})))
 }
 
-async fn engine(State(app): State<App>, Path(id): Path<String>) -> Reply {
+async fn engine(State(app): State<App>, Path(id): Path<String>) -> ApiReply {
     let e = entry(&app, &id)?;
     analysis::engine_move(Arc::clone(&app), Arc::clone(&e))
         .await
@@ -252,7 +252,7 @@ async fn engine(State(app): State<App>, Path(id): Path<String>) -> Reply {
     Ok(view(&id, &e))
 }
 
-async fn analyse(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Reply {
+async fn analyse(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> ApiReply {
     let m = object(&body)?;
     let on = match m.get("on") {
         None => true,
@@ -274,7 +274,7 @@ async fn analyse(State(app): State<App>, Path(id): Path<String>, body: Bytes) ->
     Ok(view(&id, &e))
 }
 
-async fn graph(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Reply {
+async fn graph(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> ApiReply {
     let m = object(&body)?;
     let nodes = uint_field(&m, "nodes", 3000)?;
     if !(1..=200_000).contains(&nodes) {
@@ -291,7 +291,7 @@ async fn graph(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> R
 /// the analysis stops, so that nobody keeps an engine busy for nothing.
 struct Watcher {
     rx: Option<tokio::sync::watch::Receiver<Arc<str>>>,
-    entry: Arc<Entry>,
+    entry: Arc<GameEntry>,
 }
 
 impl Drop for Watcher {
@@ -303,7 +303,7 @@ impl Drop for Watcher {
     }
 }
 
-async fn events(State(app): State<App>, Path(id): Path<String>) -> Result<Response, Failure> {
+async fn events(State(app): State<App>, Path(id): Path<String>) -> Result<Response, ApiError> {
     let e = entry(&app, &id)?;
     let watcher = Watcher {
         rx: Some(e.events.subscribe()),
@@ -337,7 +337,7 @@ async fn json_only(req: Request, next: Next) -> Response {
             .and_then(|v| v.to_str().ok())
             .is_some_and(|v| v.trim_start().starts_with("application/json"));
         if !json {
-            return Failure(
+            return ApiError(
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,
                 "a request body must be sent as application/json".into(),
             )
@@ -391,7 +391,7 @@ pub fn router(store: Arc<Store>) -> Router {
             get(|| async { asset("text/javascript; charset=utf-8", super::web::APP) }),
         )
         .merge(api)
-        .fallback(|| async { Failure(StatusCode::NOT_FOUND, "no such page".into()) })
+        .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "no such page".into()) })
         .layer(axum::middleware::from_fn(json_only))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(store)

@@ -122,7 +122,7 @@ impl Pool {
 
 /// One game with what runs for it: its running analysis (an engine on loan) and the channel
 /// the analysis streams through.
-pub struct Entry {
+pub struct GameEntry {
     /// The game.
     pub game: Mutex<Game>,
     /// The running analysis, if any.
@@ -131,7 +131,7 @@ pub struct Entry {
     pub events: watch::Sender<Arc<str>>,
 }
 
-impl Entry {
+impl GameEntry {
     /// Marks the game as used now.
     pub fn touch(&self) {
         lock(&self.game).last_used = Instant::now();
@@ -147,7 +147,7 @@ impl Entry {
 pub struct Store {
     /// The configuration.
     pub config: Config,
-    games: Mutex<HashMap<String, Arc<Entry>>>,
+    games: Mutex<HashMap<String, Arc<GameEntry>>>,
     /// The engines.
     pub pool: Arc<Pool>,
     counter: AtomicU64,
@@ -169,7 +169,7 @@ impl Store {
 
     /// Adds a game and returns its id; drops idle games first when full, and refuses when
     /// still full.
-    pub fn insert(&self, game: Game) -> Result<(String, Arc<Entry>), String> {
+    pub fn insert(&self, game: Game) -> Result<(String, Arc<GameEntry>), String> {
         self.drop_idle();
         let mut games = lock(&self.games);
         if games.len() >= self.config.max_games {
@@ -182,7 +182,7 @@ impl Store {
         h.write_u64(self.counter.fetch_add(1, Ordering::Relaxed));
         let id = format!("{:016x}", h.finish());
         let (events, _) = watch::channel(Arc::from("{\"lines\":[],\"running\":false}"));
-        let entry = Arc::new(Entry {
+        let entry = Arc::new(GameEntry {
             game: Mutex::new(game),
             analysis: Mutex::new(None),
             events,
@@ -192,7 +192,7 @@ impl Store {
     }
 
     /// The game with this id, touched.
-    pub fn get(&self, id: &str) -> Option<Arc<Entry>> {
+    pub fn get(&self, id: &str) -> Option<Arc<GameEntry>> {
         let e = lock(&self.games).get(id).cloned();
         if let Some(e) = &e {
             e.touch();
@@ -214,7 +214,7 @@ impl Store {
     /// its engine goes back to the pool). Returns how many were dropped.
     pub fn drop_idle(&self) -> usize {
         let idle = self.config.idle;
-        let gone: Vec<Arc<Entry>> = {
+        let gone: Vec<Arc<GameEntry>> = {
             let mut games = lock(&self.games);
             let old: Vec<String> = games
                 .iter()

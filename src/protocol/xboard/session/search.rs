@@ -3,14 +3,14 @@
 //! the resignation and draw-offer etiquette. The reports come back through the session's
 //! channel, tagged with the search's number, so a given-up search's answer is dropped.
 
-use super::{Event, Job, Session};
+use super::{Event, Job, XboardSession};
 use crate::protocol::xboard::notation::move_to_xboard;
 use crate::protocol::xboard::report::{score_value, thinking_line};
 use crate::rules::{Move, Position};
 use crate::search::{Limits, Listener, SearchEvent};
 use std::sync::Arc;
 
-impl Session {
+impl XboardSession {
     fn listener(&self, id: u64) -> Listener {
         let events = self.events.clone();
         Arc::new(move |e: &SearchEvent| {
