@@ -282,7 +282,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
     let max_err = examples.iter().map(|x| x.2.error).fold(0.0, f64::max);
     let mean_err: f64 = examples.iter().map(|x| x.2.error).sum::<f64>() / n;
     let checks = format!(
-        "{} of {} positions resolved to another leaf (mean |qsearch - static| {:.1} cp); features vs evaluate: mean {:.2} cp, max {:.1} cp.",
+        "{} of {} positions resolved to another leaf (mean gap of quiescence and static value {:.1} cp); features vs evaluate: mean {:.2} cp, max {:.1} cp.",
         moved,
         examples.len(),
         qdiff,
@@ -342,6 +342,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         "Data:".to_string(),
     ];
     header.extend(sources.iter().map(|s| format!("- {s}")));
+    header.push(String::new());
     header.push(format!(
         "{} training and {} validation positions (every {}th game), K = {:.4}, lambda = {}, l2 = {}.",
         r.sizes.0, r.sizes.1, args.validation_every, r.k, args.lambda, args.l2
