@@ -382,6 +382,17 @@ mod tests {
     use crate::rules::{LONGJIANG_NODROP, Position};
     use crate::tools::datagen::game::SplitMix;
 
+    /// `--freeze` takes exact group names, freezes the whole group and refuses others.
+    #[test]
+    fn freeze_names_whole_groups() {
+        let free = frozen_groups(&["mobility".to_string()]).unwrap();
+        let mob = weights::MOBILITY;
+        assert!(free[mob..mob + crate::rules::KINDS].iter().all(|f| !f));
+        assert!(free[CENTER + 1]);
+        assert!(!free[PIECE_VALUE]);
+        assert!(frozen_groups(&["mobilty".to_string()]).is_err());
+    }
+
     /// Positions from random play, labelled by a "true" evaluation that values cavalry 250 cp
     /// more and centralisation differently: the tuner, started from the built-in weights, must
     /// find most of it (the loss falls on positions it did not train on, and the cavalry's
