@@ -11,10 +11,11 @@
 
 pub mod fit;
 pub mod output;
+pub mod quiet;
 
 use crate::eval::weights::{self, NUM_PARAMS, PIECE_VALUE, SET_FILES, SETS};
-use crate::eval::{as_f64, features};
-use crate::rules::{PieceKind, Variant};
+use crate::eval::{self, as_f64, features};
+use crate::rules::{Color, PieceKind, Variant};
 use crate::tools::datagen::sample::{self, SampleFlags};
 use clap::Args;
 use fit::{Adam, Example};
@@ -56,6 +57,18 @@ pub struct TuneArgs {
     /// Keep positions that are not quiet (check, capture, promotion, mate score).
     #[arg(long)]
     pub keep_noisy: bool,
+    /// Learn from the positions as stored instead of the quiet leaves of their quiescence
+    /// search (see `quiet`).
+    #[arg(long)]
+    pub no_resolve: bool,
+    /// Weight groups not to tune, by name (`piece value`, `mobility`, …; a comma-separated
+    /// list, each an exact group name of `src/eval/weights.rs`).
+    #[arg(long, value_delimiter = ',')]
+    pub freeze: Vec<String>,
+    /// Start from (and measure) another game's weight set instead of this game's own, e.g. to
+    /// compare two sets' losses on the same data with `--epochs 0`.
+    #[arg(long)]
+    pub start_variant: Option<Variant>,
     /// Use at most this many positions (0: all), taken evenly through the data.
     #[arg(long, default_value_t = 0)]
     pub max_positions: usize,
@@ -78,6 +91,8 @@ pub struct TuneReport {
     pub train: (f64, f64),
     /// Validation loss before and after.
     pub valid: (f64, f64),
+    /// (epoch, training loss, validation loss) every 25 epochs, the first and the last.
+    pub curve: Vec<(u32, f64, f64)>,
 }
 
 /// The weights that are never tuned: the king's value (it is never used) and the pawn's
@@ -87,6 +102,17 @@ pub fn frozen() -> Vec<bool> {
     free[PIECE_VALUE + PieceKind::King.index()] = false;
     free[PIECE_VALUE + PieceKind::Pawn.index()] = false;
     free
+}
+
+/// What the data checks measured for one position.
+#[derive(Clone, Copy, Debug, Default)]
+struct Check {
+    /// The quiescence search moved away from the stored position.
+    moved: bool,
+    /// |quiescence value − static evaluation|, centipawns.
+    qdiff: f64,
+    /// |`EvalFeatures::predict` − `evaluate`| on the position learnt from, centipawns.
+    error: f64,
 }
 
 /// How `tune` optimises.
@@ -102,6 +128,21 @@ pub struct TuneConfig {
     pub l2: f64,
 }
 
+/// `frozen()` with the groups named in `names` frozen too.
+pub fn frozen_groups(names: &[String]) -> Result<Vec<bool>, String> {
+    let mut free = frozen();
+    for name in names {
+        let g = weights::GROUPS
+            .iter()
+            .find(|g| g.name == name.trim())
+            .ok_or_else(|| format!("--freeze: no weight group named {name:?}"))?;
+        for f in &mut free[g.start..g.start + g.len] {
+            *f = false;
+        }
+    }
+    Ok(free)
+}
+
 /// Tunes `start` on `train`, reports on `valid`; returns the rounded weights and the report.
 /// The weights kept are those of the epoch with the lowest validation loss (checked every
 /// ten epochs; all of them when `valid` is empty).
@@ -110,6 +151,7 @@ pub fn tune(
     valid: &[Example],
     start: &weights::Weights,
     cfg: TuneConfig,
+    free: &[bool],
     bar: &ProgressBar,
 ) -> (weights::Weights, TuneReport) {
     let lambda = cfg.lambda;
@@ -120,17 +162,24 @@ pub fn tune(
         fit::loss(train, &w, k, lambda),
         fit::loss(valid, &w, k, lambda),
     );
-    let free = frozen();
     let mut adam = Adam::new(cfg.rate);
     let mut best = (before.1, w.clone());
+    let mut curve = vec![(0, before.0, before.1)];
     for e in 0..cfg.epochs {
         let mut g = fit::gradient(train, &w, k, lambda);
         for ((gi, wi), si) in g.iter_mut().zip(&w).zip(&w0) {
             gi.0 += 2.0 * cfg.l2 * (wi.0 - si.0);
             gi.1 += 2.0 * cfg.l2 * (wi.1 - si.1);
         }
-        adam.step(&mut w, &g, &free);
+        adam.step(&mut w, &g, free);
         bar.set_position(u64::from(e + 1));
+        if (e + 1) % 25 == 0 || e + 1 == cfg.epochs {
+            curve.push((
+                e + 1,
+                fit::loss(train, &w, k, lambda),
+                fit::loss(valid, &w, k, lambda),
+            ));
+        }
         if valid.is_empty() {
             best.1.clone_from(&w);
         } else if (e + 1) % 10 == 0 || e + 1 == cfg.epochs {
@@ -147,6 +196,7 @@ pub fn tune(
         k,
         train: (before.0, fit::loss(train, &wr, k, lambda)),
         valid: (before.1, fit::loss(valid, &wr, k, lambda)),
+        curve,
     };
     (rounded, report)
 }
@@ -161,6 +211,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
     }
     let rules = args.variant.rules();
     let set = rules.weight_set;
+    let start = args.start_variant.map_or(set, |v| v.rules().weight_set);
     let mut samples = Vec::new();
     let mut sources = Vec::new();
     for path in &args.data {
@@ -192,20 +243,53 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
             .map(|i| samples[(i as f64 * step) as usize].clone())
             .collect();
     }
-    let examples: Vec<(bool, Example)> = samples
+    let resolve = !args.no_resolve;
+    let examples: Vec<(bool, Example, Check)> = samples
         .par_iter()
         .filter_map(|s| {
             let pos = s.position(rules).ok()?;
+            let mut check = Check::default();
+            let pos = if resolve {
+                let r = quiet::resolve(&pos)?;
+                check.moved = r.plies > 0;
+                check.qdiff = f64::from((r.value - r.static_eval).abs());
+                r.leaf
+            } else {
+                pos
+            };
+            let f = features(&pos);
+            let e = f64::from(eval::evaluate(&pos));
+            let e_first = if pos.side_to_move() == Color::Black {
+                e
+            } else {
+                -e
+            };
+            check.error = (f.predict(&as_f64(&SETS[set])) - e_first).abs();
             Some((
                 s.game % args.validation_every == 0,
                 Example {
-                    features: features(&pos),
+                    features: f,
                     result: s.result.score(),
                     score: f64::from(s.score),
                 },
+                check,
             ))
         })
         .collect();
+    let n = examples.len().max(1) as f64;
+    let moved = examples.iter().filter(|x| x.2.moved).count();
+    let qdiff: f64 = examples.iter().map(|x| x.2.qdiff).sum::<f64>() / n;
+    let max_err = examples.iter().map(|x| x.2.error).fold(0.0, f64::max);
+    let mean_err: f64 = examples.iter().map(|x| x.2.error).sum::<f64>() / n;
+    let checks = format!(
+        "{} of {} positions resolved to another leaf (mean gap of quiescence and static value {:.1} cp); features vs evaluate: mean {:.2} cp, max {:.1} cp.",
+        moved,
+        examples.len(),
+        qdiff,
+        mean_err,
+        max_err
+    );
+    let examples: Vec<(bool, Example)> = examples.into_iter().map(|(v, e, _)| (v, e)).collect();
     let (valid, train): (Vec<_>, Vec<_>) = examples.into_iter().partition(|(v, _)| *v);
     let valid: Vec<Example> = valid.into_iter().map(|(_, e)| e).collect();
     let train: Vec<Example> = train.into_iter().map(|(_, e)| e).collect();
@@ -227,8 +311,28 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         rate: args.rate,
         l2: args.l2,
     };
-    let (tuned, r) = tune(&train, &valid, &SETS[set], cfg, &bar);
+    // The scale the static evaluation itself would have against the results (beside the
+    // search's K): far below it, the evaluation is overconfident.
+    let w0 = as_f64(&SETS[start]);
+    let as_eval: Vec<Example> = train
+        .iter()
+        .map(|e| Example {
+            features: e.features.clone(),
+            result: e.result,
+            score: e.features.predict(&w0),
+        })
+        .collect();
+    let k_eval = fit::fit_k(&as_eval);
+    drop(as_eval);
+    let checks = format!("{checks} K of the static evaluation {k_eval:.4}.");
+    let free = frozen_groups(&args.freeze)?;
+    let (tuned, r) = tune(&train, &valid, &SETS[start], cfg, &free, &bar);
     bar.finish_and_clear();
+    for (e, t, v) in &r.curve {
+        super::say(format_args!(
+            "epoch {e}: training {t:.6}, validation {v:.6}\n"
+        ))?;
+    }
     let command: Vec<String> = std::env::args()
         .enumerate()
         .map(|(i, a)| if i == 0 { "longjiang".into() } else { a })
@@ -238,10 +342,15 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         "Data:".to_string(),
     ];
     header.extend(sources.iter().map(|s| format!("- {s}")));
+    header.push(String::new());
     header.push(format!(
         "{} training and {} validation positions (every {}th game), K = {:.4}, lambda = {}, l2 = {}.",
         r.sizes.0, r.sizes.1, args.validation_every, r.k, args.lambda, args.l2
     ));
+    header.push(checks.clone());
+    if !args.freeze.is_empty() {
+        header.push(format!("Frozen: {}.", args.freeze.join(", ")));
+    }
     header.push(format!(
         "Loss: training {:.6} -> {:.6}, validation {:.6} -> {:.6}.",
         r.train.0, r.train.1, r.valid.0, r.valid.1
@@ -253,7 +362,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         .unwrap_or_else(|| PathBuf::from("src/eval/weights").join(SET_FILES[set]));
     std::fs::write(&out, text).map_err(|e| format!("{}: {e}", out.display()))?;
     super::say(format_args!(
-        "{} training, {} validation positions; K {:.4}\ntraining loss {:.6} -> {:.6}\nvalidation loss {:.6} -> {:.6}\nwrote {}\n",
+        "{checks}\n{} training, {} validation positions; K {:.4}\ntraining loss {:.6} -> {:.6}\nvalidation loss {:.6} -> {:.6}\nwrote {}\n",
         r.sizes.0,
         r.sizes.1,
         r.k,
@@ -272,6 +381,17 @@ mod tests {
     use crate::movegen::legal_moves;
     use crate::rules::{LONGJIANG_NODROP, Position};
     use crate::tools::datagen::game::SplitMix;
+
+    /// `--freeze` takes exact group names, freezes the whole group and refuses others.
+    #[test]
+    fn freeze_names_whole_groups() {
+        let free = frozen_groups(&["mobility".to_string()]).unwrap();
+        let mob = weights::MOBILITY;
+        assert!(free[mob..mob + crate::rules::KINDS].iter().all(|f| !f));
+        assert!(free[CENTER + 1]);
+        assert!(!free[PIECE_VALUE]);
+        assert!(frozen_groups(&["mobilty".to_string()]).is_err());
+    }
 
     /// Positions from random play, labelled by a "true" evaluation that values cavalry 250 cp
     /// more and centralisation differently: the tuner, started from the built-in weights, must
@@ -314,7 +434,14 @@ mod tests {
             rate: 4.0,
             l2: 0.0,
         };
-        let (tuned, r) = tune(&examples, &valid, &SETS[1], cfg, &ProgressBar::hidden());
+        let (tuned, r) = tune(
+            &examples,
+            &valid,
+            &SETS[1],
+            cfg,
+            &frozen(),
+            &ProgressBar::hidden(),
+        );
         assert!(r.valid.1 < 0.5 * r.valid.0, "{r:?}");
         assert!(r.train.1 < 0.5 * r.train.0, "{r:?}");
         assert!(tuned[cav].0 > SETS[1][cav].0 + 100, "{:?}", tuned[cav]);

@@ -18,7 +18,11 @@ pub fn render(set: usize, weights: &Weights, header: &[String]) -> String {
         "//! The evaluation weights of {title}, written by `longjiang tune`; do not edit by hand.\n//!\n"
     );
     for h in header {
-        s.push_str(&format!("//! {h}\n"));
+        if h.is_empty() {
+            s.push_str("//!\n");
+        } else {
+            s.push_str(&format!("//! {h}\n"));
+        }
     }
     s.push_str("\nuse super::{NUM_PARAMS, S};\n\n");
     s.push_str(&format!(
