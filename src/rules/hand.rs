@@ -1,21 +1,21 @@
 //! `Hand`: the pieces one side holds, ready to drop.
 
-use super::piece::{HAND_KINDS, PieceKind};
+use super::piece::{KINDS, PieceKind};
 
-/// Counts of the pieces one side holds, indexed by hand slot (`PieceKind::index`).
+/// Counts of the pieces one side holds, indexed by `PieceKind::index` (kinds a game never
+/// holds stay 0).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Hand {
-    counts: [u8; HAND_KINDS],
+    counts: [u8; KINDS],
 }
 
-/// The most pieces of one kind a hand may hold (every pawn of both sides: 20).
+/// The most pieces of one kind a hand may hold (every pawn of both sides: 20 in 龙将棋, 18 in
+/// shogi).
 pub const MAX_IN_HAND: u8 = 20;
 
 impl Hand {
     /// An empty hand.
-    pub const EMPTY: Hand = Hand {
-        counts: [0; HAND_KINDS],
-    };
+    pub const EMPTY: Hand = Hand { counts: [0; KINDS] };
 
     /// How many pieces of `kind` the hand holds (0 for kinds that cannot be held).
     #[inline(always)]
@@ -47,11 +47,9 @@ impl Hand {
         self.counts.iter().all(|&n| n == 0)
     }
 
-    /// The kinds held, each once, in hand-slot order.
+    /// The kinds held, each once, in index order (for 龙将棋 the hand-slot order).
     pub fn kinds(&self) -> impl Iterator<Item = PieceKind> + '_ {
-        PieceKind::IN_HAND
-            .into_iter()
-            .filter(|&k| self.count(k) > 0)
+        PieceKind::ALL.into_iter().filter(|&k| self.count(k) > 0)
     }
 
     /// The total number of pieces held.

@@ -3,19 +3,35 @@
 //! the shrinking occupancy at every step, so pieces behind others (sliders, spearmen, guards
 //! whose leg square empties) join in as they would on the board. Pins are ignored.
 
-use crate::rules::{Move, PieceKind, Position};
+use crate::rules::{KINDS, Move, PieceKind, Position};
 
-/// Exchange values by `PieceKind::index` (the king's is never taken).
-pub const SEE_VALUE: [i32; 8] = [100, 390, 400, 610, 680, 1120, 470, 20_000];
+/// Exchange values by `PieceKind::index` (the king's is never taken): the 龙将棋 kinds, then
+/// shogi's (pawn, lance, knight, silver, gold, the four gold-movers, horse, dragon; the rook
+/// and bishop are shared, so shogi's values are scaled to them).
+pub const SEE_VALUE: [i32; KINDS] = [
+    100, 390, 400, 610, 680, 1120, 470, 20_000, 60, 220, 260, 320, 350, 350, 350, 350, 350, 600,
+    800,
+];
 
-/// Attackers are tried cheapest first.
-const ORDER: [PieceKind; 8] = [
+/// Attackers are tried cheapest first (the 龙将棋 kinds keep their order among themselves).
+const ORDER: [PieceKind; KINDS] = [
+    PieceKind::ShogiPawn,
     PieceKind::Pawn,
+    PieceKind::Lance,
+    PieceKind::ShogiKnight,
+    PieceKind::Silver,
+    PieceKind::Gold,
+    PieceKind::Tokin,
+    PieceKind::PromotedLance,
+    PieceKind::PromotedKnight,
+    PieceKind::PromotedSilver,
     PieceKind::Cavalry,
     PieceKind::Bishop,
     PieceKind::Spear,
+    PieceKind::Horse,
     PieceKind::Rook,
     PieceKind::Guard,
+    PieceKind::Dragon,
     PieceKind::Queen,
     PieceKind::King,
 ];
