@@ -13,7 +13,19 @@ pub const SEE_VALUE: [i32; KINDS] = [
     800,
 ];
 
-/// Attackers are tried cheapest first (the 龙将棋 kinds keep their order among themselves).
+/// Attackers are tried cheapest first: the 龙将棋 kinds' order, for a game without shogi's.
+const LONGJIANG_ORDER: [PieceKind; 8] = [
+    PieceKind::Pawn,
+    PieceKind::Cavalry,
+    PieceKind::Bishop,
+    PieceKind::Spear,
+    PieceKind::Rook,
+    PieceKind::Guard,
+    PieceKind::Queen,
+    PieceKind::King,
+];
+
+/// Every kind, cheapest first (the 龙将棋 kinds keep their order among themselves).
 const ORDER: [PieceKind; KINDS] = [
     PieceKind::ShogiPawn,
     PieceKind::Pawn,
@@ -75,6 +87,12 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
     if let Some(from) = m.from() {
         occ = occ.without(from);
     }
+    // A game with none of shogi's kinds walks only its own eight.
+    let order: &[PieceKind] = if pos.rules().kind_mask & !((1 << 8) - 1) == 0 {
+        &LONGJIANG_ORDER
+    } else {
+        &ORDER
+    };
     let mut stm = us;
     let mut attackers = pos.attackers_to(to, occ) & occ;
     let mut res = true;
@@ -87,7 +105,7 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
         }
         res = !res;
         let mut next = None;
-        for kind in ORDER {
+        for &kind in order {
             let b = ours & pos.kind_pieces(kind);
             if let Some(sq) = b.first() {
                 next = Some((kind, sq));
