@@ -1,7 +1,8 @@
 //! The perft suites of `tests/perft/*.txt` (format in each file's header): every count of every
 //! position is checked with `longjiang::movegen::perft`. The expected counts come from
-//! Fairy-Stockfish (no-drop game) and from a reference perft built on it (drop game), never from
-//! this engine; each line's comment names its source.
+//! Fairy-Stockfish (no-drop game), from a reference perft built on it (drop game), and from
+//! published counts and python-shogi (shogi), never from this engine; each line's comment names
+//! its source.
 //!
 //! In debug builds counts above `DEBUG_LIMIT` are skipped, so that a plain `cargo test` stays
 //! quick; `cargo test --release` checks everything.
@@ -46,6 +47,14 @@ fn run_suite(variant: Variant) {
     assert!(entries.len() >= 12, "too few {variant} positions");
     let failures: Vec<String> = entries.iter().flat_map(check).collect();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Standard shogi: the published counts (start, matsuri, the 593-move position) and
+/// python-shogi's for the handicaps and the positions that isolate one rule
+/// (`tests/perft/shogi.txt`).
+#[test]
+fn shogi_suite_matches_published_and_python_shogi_counts() {
+    run_suite(Variant::Shogi);
 }
 
 #[test]

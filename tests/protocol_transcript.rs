@@ -33,11 +33,12 @@ fn usi_handshake() {
             "option name Threads type spin default 1 min 1 max 256".to_string(),
             "option name MultiPV type spin default 1 min 1 max 500".to_string(),
             "option name USI_Ponder type check default false".to_string(),
-            "option name Variant type combo default longjiang var longjiang var longjiang-nodrop"
+            "option name Variant type combo default longjiang var longjiang var longjiang-nodrop var shogi"
                 .to_string(),
             "option name MoveOverhead type spin default 50 min 0 max 10000".to_string(),
             "option name Stalemate type combo default draw var draw var loss".to_string(),
             "option name Clear Hash type button".to_string(),
+            "option name EnteringKingRule type combo default SeedRule27 var NoEnteringKing var CSARule24 var CSARule27 var SeedRule27".to_string(),
             "usiok".to_string(),
         ],
         "{}",

@@ -9,6 +9,7 @@ mod features;
 mod king;
 mod pawns;
 mod pst;
+pub mod shogi;
 mod terms;
 pub mod weights;
 
@@ -144,7 +145,8 @@ pub(crate) fn phase(pos: &Position) -> i32 {
     }
     for c in Color::ALL {
         for kind in pos.hand(c).kinds() {
-            p += PHASE_WEIGHT[kind.index()] * pos.hand(c).count(kind) as i32;
+            let w = PHASE_WEIGHT.get(kind.index()).copied().unwrap_or(0);
+            p += w * pos.hand(c).count(kind) as i32;
         }
     }
     p.min(PHASE_MAX)
@@ -160,6 +162,9 @@ fn relative(color: Color, sq: usize) -> usize {
 
 fn evaluate_with<R: Recorder>(pos: &Position, rec: &mut R) -> i32 {
     let set = pos.rules().weight_set;
+    if set == shogi::SHOGI_SET {
+        return shogi::evaluate(pos);
+    }
     let w = &weights::SET_TABLE[set];
     let pst = &pst::PST[set];
     let mut total = [S(0, 0); 2];

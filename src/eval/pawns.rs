@@ -24,7 +24,7 @@ pub(super) fn pawns<R: Recorder>(
         let theirs = pos.pieces(e, PieceKind::Pawn);
         let their_attacks = a.by_kind[e.index()][PieceKind::Pawn.index()];
         let our_attacks = a.by_kind[ci][PieceKind::Pawn.index()];
-        let promo = rules.promotion_optional[ci] | rules.promotion_forced[ci];
+        let promo = rules.promotion_zone[ci];
         let mut files = [0u8; 10];
         for sq in ours {
             files[sq.file().index() as usize] += 1;

@@ -205,6 +205,7 @@ fn kind_name(k: PieceKind) -> &'static str {
         PieceKind::Queen => "queen",
         PieceKind::Spear => "spear",
         PieceKind::King => "king",
+        _ => "shogi piece",
     }
 }
 

@@ -233,6 +233,28 @@ const fn pawn_attack_table() -> [[Bitboard; SQUARES]; 2] {
     ]
 }
 
+/// A per-side step table: `steps` for the first player, mirrored top to bottom for the second.
+const fn sided_steps<const N: usize>(steps: [Delta; N]) -> [[Bitboard; SQUARES]; 2] {
+    let mut mirrored = steps;
+    let mut i = 0;
+    while i < N {
+        mirrored[i] = (steps[i].0, -steps[i].1);
+        i += 1;
+    }
+    [step_table(steps), step_table(mirrored)]
+}
+
+/// Shogi's gold (and the kinds that move like it), seen from the first player.
+pub const GOLD_STEPS: [Delta; 6] = [(-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0), (0, -1)];
+/// Shogi's silver, seen from the first player.
+pub const SILVER_STEPS: [Delta; 5] = [(-1, 1), (0, 1), (1, 1), (-1, -1), (1, -1)];
+/// Shogi's knight, seen from the first player.
+pub const SHOGI_KNIGHT_LEAPS: [Delta; 2] = [(-1, 2), (1, 2)];
+
+static GOLD: [[Bitboard; SQUARES]; 2] = sided_steps(GOLD_STEPS);
+static SILVER: [[Bitboard; SQUARES]; 2] = sided_steps(SILVER_STEPS);
+static SHOGI_KNIGHT: [[Bitboard; SQUARES]; 2] = sided_steps(SHOGI_KNIGHT_LEAPS);
+static SHOGI_PAWN: [[Bitboard; SQUARES]; 2] = sided_steps([(0, 1)]);
 static POS_RAYS: [[Bitboard; SLOTS]; 4] = ray_table(POSITIVE_DIRS);
 static NEG_RAYS: [[Bitboard; SLOTS]; 4] = ray_table(NEGATIVE_DIRS);
 static KING: [Bitboard; SQUARES] = step_table(KING_STEPS);
@@ -366,6 +388,63 @@ pub fn cavalry_attacks(sq: Square) -> Bitboard {
 #[inline(always)]
 pub fn pawn_attacks(color: usize, sq: Square) -> Bitboard {
     PAWN_ATTACKS[color][sq.index()]
+}
+
+/// Shogi's gold from `sq` for `color` (0 = first player); also と金 and the promoted lance,
+/// knight and silver.
+#[inline(always)]
+pub fn gold_attacks(color: usize, sq: Square) -> Bitboard {
+    GOLD[color][sq.index()]
+}
+
+/// Shogi's silver from `sq` for `color`.
+#[inline(always)]
+pub fn silver_attacks(color: usize, sq: Square) -> Bitboard {
+    SILVER[color][sq.index()]
+}
+
+/// Shogi's knight from `sq` for `color`: two ranks forward, one file aside; never blocked.
+#[inline(always)]
+pub fn shogi_knight_attacks(color: usize, sq: Square) -> Bitboard {
+    SHOGI_KNIGHT[color][sq.index()]
+}
+
+/// Shogi's pawn from `sq` for `color`: the square straight ahead.
+#[inline(always)]
+pub fn shogi_pawn_attacks(color: usize, sq: Square) -> Bitboard {
+    SHOGI_PAWN[color][sq.index()]
+}
+
+/// Shogi's lance from `sq` for `color`: a slide straight forward.
+#[inline(always)]
+pub fn lance_attacks(color: usize, sq: Square, occupied: Bitboard) -> Bitboard {
+    if color == 0 {
+        positive_ray(0, sq, occupied)
+    } else {
+        negative_ray(0, sq, occupied)
+    }
+}
+
+/// The squares straight ahead of `sq` for `color` on an empty board (a lance's reach).
+#[inline(always)]
+pub fn lance_ray(color: usize, sq: Square) -> Bitboard {
+    if color == 0 {
+        POS_RAYS[0][sq.index()]
+    } else {
+        NEG_RAYS[0][sq.index()]
+    }
+}
+
+/// Shogi's horse (promoted bishop): diagonal slides and one step in any direction.
+#[inline(always)]
+pub fn horse_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    bishop_attacks(sq, occupied) | KING[sq.index()]
+}
+
+/// Shogi's dragon (promoted rook): orthogonal slides and one step in any direction.
+#[inline(always)]
+pub fn dragon_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    rook_attacks(sq, occupied) | KING[sq.index()]
 }
 
 /// The guard's slides from square index `i`: one or two steps in any direction, the second

@@ -43,9 +43,7 @@ impl Position {
         match m.from() {
             Some(from) => moves_from(self, from).contains(m),
             None => match m.drop_kind() {
-                Some(kind) if PieceKind::IN_HAND.contains(&kind) => {
-                    drops_of(self, kind).contains(m)
-                }
+                Some(kind) if self.rules().holds(kind) => drops_of(self, kind).contains(m),
                 _ => false,
             },
         }
@@ -83,6 +81,19 @@ impl Position {
         let rooks = (self.kind_pieces(PieceKind::Rook) | self.kind_pieces(PieceKind::Queen)) & ours;
         let bishops =
             (self.kind_pieces(PieceKind::Bishop) | self.kind_pieces(PieceKind::Queen)) & ours;
+        if self.rules().kind_mask & crate::rules::position::SHOGI_ONLY != 0 {
+            let lances = self.kind_pieces(PieceKind::Lance) & ours;
+            if (attacks::rook_attacks(their_king, occ) & self.kind_pieces(PieceKind::Dragon) & ours)
+                .any()
+                || (attacks::bishop_attacks(their_king, occ)
+                    & self.kind_pieces(PieceKind::Horse)
+                    & ours)
+                    .any()
+                || (attacks::lance_attacks((!us).index(), their_king, occ) & lances).any()
+            {
+                return true;
+            }
+        }
         (attacks::rook_attacks(their_king, occ) & rooks).any()
             || (attacks::bishop_attacks(their_king, occ) & bishops).any()
             || (attacks::spear_attacks(their_king, occ) & self.kind_pieces(PieceKind::Spear) & ours)
@@ -93,10 +104,10 @@ impl Position {
                 .any()
     }
 
-    /// Reads an ASCII move (`f2f4`, `e9e10+`, `P*e5`, `P@e5`, `f1i1`) and checks that it is
-    /// legal here; the error says why not.
+    /// Reads an ASCII move (`f2f4`, `e9e10+`, `P*e5`, `P@e5`, `f1i1`; in shogi `7g7f`, `8h2b+`,
+    /// `P*5e`) and checks that it is legal here; the error says why not.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        let ascii: AsciiMove = text.parse().map_err(MoveError::Syntax)?;
+        let ascii = AsciiMove::parse(text, self.rules()).map_err(MoveError::Syntax)?;
         let m = ascii.to_move(self);
         if self.is_legal(m) {
             return Ok(m);
@@ -126,8 +137,22 @@ impl Position {
                 )
             } else if self.piece_at(to).is_some() {
                 "the square is occupied".into()
-            } else if kind == PieceKind::Pawn && rules.no_pawn_drop[us.index()].has(to) {
-                "no pawn drop on the last rank".into()
+            } else if !rules.board.has(to) {
+                "the square is off the board".into()
+            } else if rules.dead_squares[kind.index()][us.index()].has(to) {
+                if kind.letter() == Some('P') {
+                    "no pawn drop on the last rank".into()
+                } else {
+                    "the piece could never move from there".into()
+                }
+            } else if rules.nifu == Some(kind)
+                && (self.pieces(us, kind) & Bitboard::file(to.file().index())).any()
+            {
+                "two unpromoted pawns on one file (nifu)".into()
+            } else if self.in_check() {
+                "it does not answer the check".into()
+            } else if rules.drop_may_check {
+                "a pawn drop may not give checkmate".into()
             } else {
                 "a drop may not give check".into()
             };
@@ -143,14 +168,16 @@ impl Position {
         }
         let targets = moves_from(self, from);
         if targets.to.has(to) {
+            let promotes = !self.rules().promotions[piece.kind.index()].is_empty();
             return match m.promotion_kind() {
-                None => "the pawn must promote there".into(),
-                Some(_) if piece.kind != PieceKind::Pawn => "only a pawn promotes".into(),
+                None if piece.kind.letter() == Some('P') => "the pawn must promote there".into(),
+                None => "the piece must promote there".into(),
+                Some(_) if !promotes => "this piece does not promote".into(),
                 Some(_) => "not a promotion allowed there in this game".into(),
             };
         }
-        if m.promotion_kind().is_some() && piece.kind != PieceKind::Pawn {
-            return "only a pawn promotes".into();
+        if m.promotion_kind().is_some() && self.rules().promotions[piece.kind.index()].is_empty() {
+            return "this piece does not promote".into();
         }
         if self.in_check() {
             "it does not answer the check".into()

@@ -46,6 +46,9 @@ pub fn check_squares(kind: PieceKind, by: Color, target: Square, occupied: Bitbo
         PieceKind::Spear => attacks::spear_attacks(target, occupied),
         PieceKind::Guard => attacks::guard_attackers_mask(target, occupied),
         PieceKind::King => attacks::king_attacks(target),
+        // Shogi's kinds: their step sets are symmetric left to right, so the squares that
+        // attack `target` are the other side's moves from it.
+        _ => piece_attacks(kind, !by, target, occupied),
     }
 }
 
@@ -61,6 +64,17 @@ pub fn piece_attacks(kind: PieceKind, color: Color, from: Square, occupied: Bitb
         PieceKind::Spear => attacks::spear_attacks(from, occupied),
         PieceKind::Guard => attacks::guard_attacks(from, occupied),
         PieceKind::King => attacks::king_attacks(from),
+        PieceKind::ShogiPawn => attacks::shogi_pawn_attacks(color.index(), from),
+        PieceKind::Lance => attacks::lance_attacks(color.index(), from, occupied),
+        PieceKind::ShogiKnight => attacks::shogi_knight_attacks(color.index(), from),
+        PieceKind::Silver => attacks::silver_attacks(color.index(), from),
+        PieceKind::Gold
+        | PieceKind::Tokin
+        | PieceKind::PromotedLance
+        | PieceKind::PromotedKnight
+        | PieceKind::PromotedSilver => attacks::gold_attacks(color.index(), from),
+        PieceKind::Horse => attacks::horse_attacks(from, occupied),
+        PieceKind::Dragon => attacks::dragon_attacks(from, occupied),
     }
 }
 
@@ -169,10 +183,19 @@ fn board_piece_moves(pos: &Position, ctx: &Context, kind: PieceKind, from: Squar
         to &= pos.leg_pin_targets(from);
     }
     let mut set = PieceMoves::plain(kind, Some(from), to);
-    if kind == PieceKind::Pawn {
-        set.promo_optional = to & rules.promotion_optional[ctx.us.index()];
-        set.promo_forced = to & rules.promotion_forced[ctx.us.index()];
-        set.promo_kinds = rules.promotion_kinds;
+    let kinds = rules.promotions[kind.index()];
+    if !kinds.is_empty() {
+        let c = ctx.us.index();
+        let zone = rules.promotion_zone[c];
+        let may = if rules.promote_from_zone && zone.has(from) {
+            to
+        } else {
+            to & zone
+        };
+        let forced = to & rules.dead_squares[kind.index()][c];
+        set.promo_optional = may & !forced;
+        set.promo_forced = forced;
+        set.promo_kinds = kinds;
     }
     set
 }
@@ -213,18 +236,56 @@ fn king_moves(pos: &Position, ctx: &Context, castle: bool) -> PieceMoves {
     set
 }
 
-/// The legal drops of `kind` (the caller has checked that drops are allowed now).
+/// The legal drops of `kind` (the caller has checked that drops are allowed now): on empty
+/// squares of the target (in check, the squares that block it), never where the piece could
+/// not move again, and as the rules say about checks, 二歩 and drop mates.
 #[inline(always)]
 fn drop_moves(pos: &Position, ctx: &Context, kind: PieceKind) -> PieceMoves {
     let rules = pos.rules();
-    let mut to = !ctx.occupied & rules.board;
-    if kind == PieceKind::Pawn {
-        to &= !rules.no_pawn_drop[ctx.us.index()];
+    let c = ctx.us.index();
+    let mut to = !ctx.occupied & ctx.target & !rules.dead_squares[kind.index()][c];
+    if rules.nifu == Some(kind) {
+        for pawn in pos.pieces(ctx.us, kind) {
+            to &= !Bitboard::file(pawn.file().index());
+        }
     }
     if !rules.drop_may_check {
         to &= !check_squares(kind, ctx.us, pos.king(!ctx.us), ctx.occupied);
+    } else if rules.no_drop_mate == Some(kind) {
+        let checks = to & check_squares(kind, ctx.us, pos.king(!ctx.us), ctx.occupied);
+        for sq in checks {
+            if drop_mates(pos, kind, sq) {
+                to = to.without(sq);
+            }
+        }
     }
     PieceMoves::plain(kind, None, to)
+}
+
+/// Whether dropping `kind` on `sq`, where it gives check, leaves the opponent no legal reply.
+/// The check is a contact check (shogi's pawn), so it cannot be blocked: the opponent must
+/// capture the piece with a piece that is not pinned, or move its king.
+fn drop_mates(pos: &Position, kind: PieceKind, sq: Square) -> bool {
+    let us = pos.side_to_move();
+    let them = !us;
+    let king = pos.king(them);
+    let occ = pos.occupied().with(sq);
+    let theirs = pos.side_pieces(them);
+    let dropped = piece_attacks(kind, us, sq, occ);
+    let without_king = occ.without(king);
+    for t in attacks::king_attacks(king) & pos.rules().board & !theirs {
+        if !dropped.has(t) && !pos.is_attacked(t, us, without_king) {
+            return false;
+        }
+    }
+    let defenders = pos.attackers_to(sq, occ) & theirs & !Bitboard::from_square(king);
+    for d in defenders {
+        // The capture is legal unless it uncovers the king.
+        if !pos.is_attacked(king, us, occ.without(d)) {
+            return false;
+        }
+    }
+    true
 }
 
 /// Whether the side to move may drop at all right now.
@@ -252,7 +313,7 @@ fn generate_with<const IN_CHECK: bool, F: FnMut(PieceMoves) -> bool>(
             return true;
         }
     }
-    for kind in PieceKind::OFFICERS {
+    for &kind in pos.rules().officers {
         for from in pos.pieces(ctx.us, kind) {
             let set = board_piece_moves(pos, ctx, kind, from);
             if set.to.any() && listener(set) {
@@ -297,11 +358,13 @@ fn count_free_pawn_moves(pos: &Position, ctx: &Context) -> u64 {
         ahead.west() & ctx.theirs & ctx.target,
         ahead.east() & ctx.theirs & ctx.target,
     ];
-    let k = rules.promotion_kinds.len() as u64;
+    let k = rules.promotions[PieceKind::Pawn.index()].len() as u64;
+    let forced = rules.dead_squares[PieceKind::Pawn.index()][c];
+    let optional = rules.promotion_zone[c] & !forced;
     let with_promotions = |t: Bitboard| {
         t.len() as u64
-            + (t & rules.promotion_optional[c]).len() as u64 * k
-            + (t & rules.promotion_forced[c]).len() as u64 * k.saturating_sub(1)
+            + (t & optional).len() as u64 * k
+            + (t & forced).len() as u64 * k.saturating_sub(1)
     };
     with_promotions(push & ctx.target)
         + double.len() as u64
@@ -388,7 +451,11 @@ pub(crate) fn drops_of(pos: &Position, kind: PieceKind) -> PieceMoves {
     if !drops_allowed(pos) || pos.hand(pos.side_to_move()).count(kind) == 0 {
         return PieceMoves::plain(kind, None, Bitboard::EMPTY);
     }
-    let ctx = Context::new::<false>(pos);
+    let ctx = if pos.in_check() {
+        Context::new::<true>(pos)
+    } else {
+        Context::new::<false>(pos)
+    };
     drop_moves(pos, &ctx, kind)
 }
 

@@ -481,7 +481,9 @@ fn explain_board(
             .collect();
         let why = match promotion {
             Promotion::Unwritten | Promotion::Declined => "the pawn must promote there",
-            Promotion::Plain if pos.rules().promotion_kinds.contains(&PieceKind::Spear) => {
+            Promotion::Plain
+                if pos.rules().promotions[PieceKind::Pawn.index()].contains(&PieceKind::Spear) =>
+            {
                 "the pawn may not promote there"
             }
             _ => "not a promotion of this game",

@@ -15,7 +15,7 @@
 //! gets its double step. Writing drops that information, so only a position without cooldowns
 //! and without `'` marks survives the round trip.
 
-use crate::rules::sfen::parse_sfen;
+use crate::rules::from_setup::parse_sfen;
 use crate::rules::{Color, PieceKind, Position, Rules, SfenError};
 use std::fmt;
 

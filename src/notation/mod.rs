@@ -1,5 +1,5 @@
 //! Text forms that need a position: the Chinese record notation of moves (棋谱记录法, RULES.md
-//! "Record notation"), Fairy-Stockfish FENs, and game-record files.
+//! "Record notation"), shogi's KIF moves, Fairy-Stockfish FENs, and game-record files.
 //!
 //! The ASCII move form and SFEN need no move generator and live in [`crate::rules`]; the record
 //! notation does (whether an origin is written depends on which other pieces could legally reach
@@ -7,6 +7,7 @@
 
 mod chinese;
 pub mod fen;
+pub mod kif;
 pub mod record;
 
 pub use chinese::{NotationError, parse_move, write_move};

@@ -6,7 +6,7 @@
 //! for one mode works in the other.
 
 use super::Mode;
-use crate::rules::{StalemateRule, Variant};
+use crate::rules::{EnteringKingRule, StalemateRule, Variant};
 use crate::search::engine::{DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD, MAX_MULTIPV, MAX_THREADS};
 use std::time::Duration;
 
@@ -27,6 +27,8 @@ pub struct Options {
     pub move_overhead: Duration,
     /// Stalemate: a draw (RULES.md) or a loss for the stalemated side.
     pub stalemate: StalemateRule,
+    /// Shogi's entering-king declaration (`EnteringKingRule`, YaneuraOu's name).
+    pub entering_king: EnteringKingRule,
 }
 
 impl Default for Options {
@@ -39,6 +41,7 @@ impl Default for Options {
             variant: Variant::Longjiang,
             move_overhead: Duration::from_millis(OVERHEAD.default as u64),
             stalemate: StalemateRule::Draw,
+            entering_king: EnteringKingRule::Seed27,
         }
     }
 }
@@ -91,7 +94,17 @@ pub enum Change {
     Stalemate(StalemateRule),
     /// `Clear Hash` (a button): forget everything learned, as `usinewgame` does.
     ClearHash,
+    /// `EnteringKingRule` (shogi's declaration).
+    EnteringKing(EnteringKingRule),
 }
+
+/// The `EnteringKingRule` values, as YaneuraOu names them (`SeedRule27` is the seed's count).
+const ENTERING_KING: [(&str, EnteringKingRule); 4] = [
+    ("NoEnteringKing", EnteringKingRule::None),
+    ("CSARule24", EnteringKingRule::Csa24),
+    ("CSARule27", EnteringKingRule::Csa27),
+    ("SeedRule27", EnteringKingRule::Seed27),
+];
 
 /// The name of a variant in the given mode (UCI tools know Fairy-Stockfish's names).
 pub fn variant_name(variant: Variant, mode: Mode) -> &'static str {
@@ -99,6 +112,7 @@ pub fn variant_name(variant: Variant, mode: Mode) -> &'static str {
         (Mode::Usi, v) => v.name(),
         (Mode::Uci, Variant::Longjiang) => "longjiangqi",
         (Mode::Uci, Variant::LongjiangNoDrop) => "longjiangqi-nodrop",
+        (Mode::Uci, Variant::Shogi) => "shogi",
     }
 }
 
@@ -115,11 +129,16 @@ impl Options {
             Mode::Usi => ("USI_Hash", "USI_Ponder", "Variant"),
             Mode::Uci => ("Hash", "Ponder", "UCI_Variant"),
         };
-        let vars: Vec<String> = Variant::ALL
+        // Shogi is a USI game; UCI mode keeps to the two 龙将棋 games of Fairy-Stockfish.
+        let games: &[Variant] = match mode {
+            Mode::Usi => &Variant::EVERY,
+            Mode::Uci => &Variant::ALL,
+        };
+        let vars: Vec<String> = games
             .iter()
             .map(|&v| format!("var {}", variant_name(v, mode)))
             .collect();
-        vec![
+        let mut lines = vec![
             spin(hash, HASH),
             spin("Threads", THREADS),
             spin("MultiPV", MULTIPV),
@@ -132,7 +151,18 @@ impl Options {
             spin("MoveOverhead", OVERHEAD),
             "option name Stalemate type combo default draw var draw var loss".to_string(),
             "option name Clear Hash type button".to_string(),
-        ]
+        ];
+        if mode == Mode::Usi {
+            let vars: Vec<String> = ENTERING_KING
+                .iter()
+                .map(|(n, _)| format!("var {n}"))
+                .collect();
+            lines.push(format!(
+                "option name EnteringKingRule type combo default SeedRule27 {}",
+                vars.join(" ")
+            ));
+        }
+        lines
     }
 
     /// Reads a `setoption`; the error names the option and what is wrong with the value.
@@ -168,7 +198,7 @@ impl Options {
             "multipv" => spin(MULTIPV).map(Change::MultiPv),
             "usi_ponder" | "ponder" => check().map(Change::Ponder),
             "variant" | "uci_variant" => {
-                let v = need("longjiang or longjiang-nodrop")?;
+                let v = need("longjiang, longjiang-nodrop or shogi")?;
                 v.parse::<Variant>()
                     .map(Change::Variant)
                     .map_err(|e| format!("setoption: {name}: {e}"))
@@ -183,6 +213,19 @@ impl Options {
                     "setoption: Stalemate value '{v}' (expected draw or loss)"
                 )),
             },
+            "enteringkingrule" => {
+                let v = need("NoEnteringKing, CSARule24, CSARule27 or SeedRule27")?;
+                ENTERING_KING
+                    .iter()
+                    .find(|(n, _)| n.eq_ignore_ascii_case(v))
+                    .map(|&(_, rule)| Change::EnteringKing(rule))
+                    .ok_or_else(|| {
+                        format!(
+                            "setoption: EnteringKingRule value '{v}' (expected NoEnteringKing, \
+                             CSARule24, CSARule27 or SeedRule27)"
+                        )
+                    })
+            }
             "clear hash" => match value {
                 None => Ok(Change::ClearHash),
                 Some(_) => Err("setoption: Clear Hash is a button and takes no value".into()),
@@ -204,6 +247,7 @@ impl Options {
             Change::Variant(v) => self.variant = v,
             Change::MoveOverhead(d) => self.move_overhead = d,
             Change::Stalemate(rule) => self.stalemate = rule,
+            Change::EnteringKing(rule) => self.entering_king = rule,
             Change::ClearHash => {}
         }
     }
@@ -219,7 +263,7 @@ mod tests {
         let usi = o.lines(Mode::Usi).join("\n");
         assert!(usi.contains("option name USI_Hash type spin default 64 min 1 max 65536"));
         assert!(usi.contains(
-            "option name Variant type combo default longjiang var longjiang var longjiang-nodrop"
+            "option name Variant type combo default longjiang var longjiang var longjiang-nodrop var shogi"
         ));
         let uci = o.lines(Mode::Uci).join("\n");
         assert!(uci.contains("option name Hash type spin"));

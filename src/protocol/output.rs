@@ -5,7 +5,7 @@
 //! `bestmove` never interleave.
 
 use super::Mode;
-use crate::rules::Move;
+use crate::rules::{Move, TextForm};
 use crate::search::{Bound, Score, SearchInfo};
 use std::fmt::Write as _;
 use std::io::Write;
@@ -55,11 +55,13 @@ impl Output {
     }
 }
 
-/// A move as this mode writes it: `P*e5` in USI mode, `P@e5` in UCI mode.
-pub fn move_text(m: Move, mode: Mode) -> String {
+/// A move as this mode writes it for a game written in `form`: `P*e5` in USI mode, `P@e5` in
+/// UCI mode; shogi's squares are USI's (`7g7f`, `P*5e`).
+pub fn move_text(m: Move, mode: Mode, form: TextForm) -> String {
+    let text = crate::rules::ascii::move_text(m, form);
     match mode {
-        Mode::Usi => m.to_string(),
-        Mode::Uci => m.to_string().replace('*', "@"),
+        Mode::Usi => text,
+        Mode::Uci => text.replace('*', "@"),
     }
 }
 
@@ -79,7 +81,7 @@ pub fn score_text(score: Score, mode: Mode) -> String {
 }
 
 /// `info depth … pv …` for one iteration (or one MultiPV line).
-pub fn info_line(info: &SearchInfo, mode: Mode) -> String {
+pub fn info_line(info: &SearchInfo, mode: Mode, form: TextForm) -> String {
     let mut s = format!(
         "info depth {} seldepth {} multipv {} score {}",
         info.depth,
@@ -104,7 +106,7 @@ pub fn info_line(info: &SearchInfo, mode: Mode) -> String {
         s.push_str(" pv");
         for &m in &info.pv {
             s.push(' ');
-            s.push_str(&move_text(m, mode));
+            s.push_str(&move_text(m, mode, form));
         }
     }
     s
@@ -112,7 +114,12 @@ pub fn info_line(info: &SearchInfo, mode: Mode) -> String {
 
 /// `bestmove <m> [ponder <m>]`; with no legal move `bestmove resign` (USI) or
 /// `bestmove (none)` (UCI).
-pub fn bestmove_line(best: Option<Move>, ponder: Option<Move>, mode: Mode) -> String {
+pub fn bestmove_line(
+    best: Option<Move>,
+    ponder: Option<Move>,
+    mode: Mode,
+    form: TextForm,
+) -> String {
     match best {
         None => match mode {
             Mode::Usi => "bestmove resign".to_string(),
@@ -121,10 +128,10 @@ pub fn bestmove_line(best: Option<Move>, ponder: Option<Move>, mode: Mode) -> St
         Some(m) => match ponder {
             Some(p) => format!(
                 "bestmove {} ponder {}",
-                move_text(m, mode),
-                move_text(p, mode)
+                move_text(m, mode, form),
+                move_text(p, mode, form)
             ),
-            None => format!("bestmove {}", move_text(m, mode)),
+            None => format!("bestmove {}", move_text(m, mode, form)),
         },
     }
 }
@@ -172,17 +179,26 @@ mod tests {
             pv: vec![Move::normal(sq("f2"), sq("f4")), drop],
         };
         assert_eq!(
-            info_line(&info, Mode::Usi),
+            info_line(&info, Mode::Usi, TextForm::Longjiang),
             "info depth 7 seldepth 11 multipv 1 score cp 42 lowerbound nodes 12345 nps 100000 hashfull 3 time 123 pv f2f4 P*e5"
         );
-        assert!(info_line(&info, Mode::Uci).ends_with("pv f2f4 P@e5"));
-        assert_eq!(bestmove_line(Some(drop), None, Mode::Uci), "bestmove P@e5");
+        assert!(info_line(&info, Mode::Uci, TextForm::Longjiang).ends_with("pv f2f4 P@e5"));
         assert_eq!(
-            bestmove_line(Some(drop), Some(drop), Mode::Usi),
+            bestmove_line(Some(drop), None, Mode::Uci, TextForm::Longjiang),
+            "bestmove P@e5"
+        );
+        assert_eq!(
+            bestmove_line(Some(drop), Some(drop), Mode::Usi, TextForm::Longjiang),
             "bestmove P*e5 ponder P*e5"
         );
-        assert_eq!(bestmove_line(None, None, Mode::Usi), "bestmove resign");
-        assert_eq!(bestmove_line(None, None, Mode::Uci), "bestmove (none)");
+        assert_eq!(
+            bestmove_line(None, None, Mode::Usi, TextForm::Longjiang),
+            "bestmove resign"
+        );
+        assert_eq!(
+            bestmove_line(None, None, Mode::Uci, TextForm::Longjiang),
+            "bestmove (none)"
+        );
     }
 
     #[test]

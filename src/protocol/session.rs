@@ -11,8 +11,7 @@ use super::output::{Output, bestmove_line, info_line, move_text};
 use super::{Mode, any_move};
 use crate::movegen::perft_divide_until;
 use crate::notation::fen::parse_fen;
-use crate::rules::setup::Setup;
-use crate::rules::{Color, Move, Position, Rules};
+use crate::rules::{Color, Move, Position, Rules, TextForm};
 use crate::search::{Clock, Engine, Limits, Listener, SearchEvent};
 use std::io::BufRead;
 use std::sync::Arc;
@@ -85,6 +84,7 @@ fn perft_lines(
     result: Option<Vec<(Move, u64)>>,
     depth: u32,
     mode: Mode,
+    form: TextForm,
     start: Instant,
 ) -> Vec<String> {
     let elapsed = start.elapsed();
@@ -97,7 +97,7 @@ fn perft_lines(
     let total: u64 = divide.iter().map(|&(_, n)| n).sum();
     let mut lines: Vec<String> = divide
         .iter()
-        .map(|&(m, n)| format!("{}: {n}", move_text(m, mode)))
+        .map(|&(m, n)| format!("{}: {n}", move_text(m, mode, form)))
         .collect();
     lines.push(String::new());
     lines.push(format!("Nodes searched: {total}"));
@@ -155,6 +155,7 @@ impl Session {
             .variant
             .rules()
             .with_stalemate(self.options.stalemate)
+            .with_entering_king(self.options.entering_king)
     }
 
     /// Whether a search is running whose best move has not been sent yet.
@@ -292,18 +293,26 @@ impl Session {
             Change::Ponder(_) => {}
             Change::Variant(v) => {
                 if v != self.options.variant {
-                    let rules = v.rules().with_stalemate(self.options.stalemate);
+                    let rules = v
+                        .rules()
+                        .with_stalemate(self.options.stalemate)
+                        .with_entering_king(self.options.entering_king);
                     self.refused_position = None;
                     self.root = Position::start(rules);
                     self.moves.clear();
                     self.pos = self.root.clone();
                 }
             }
-            Change::Stalemate(rule) => {
-                let rules = self.options.variant.rules().with_stalemate(rule);
-                let root = Setup::from_position(&self.root)
-                    .validate(rules)
-                    .map_err(|e| format!("setoption: Stalemate: {e}"))?;
+            Change::Stalemate(_) | Change::EnteringKing(_) => {
+                let mut options = self.options.clone();
+                options.apply(change);
+                let rules = options
+                    .variant
+                    .rules()
+                    .with_stalemate(options.stalemate)
+                    .with_entering_king(options.entering_king);
+                let root = Position::from_setup(&self.root.to_setup(), rules)
+                    .map_err(|e| format!("setoption: {name}: {e}"))?;
                 let mut pos = root.clone();
                 for &m in &self.moves {
                     pos.play(m);
@@ -385,15 +394,16 @@ impl Session {
     fn listener(&self) -> Listener {
         let out = self.out.clone();
         let mode = self.mode;
+        let form = self.pos.rules().text;
         let answered = Arc::clone(&self.answered);
         Arc::new(move |event: &SearchEvent| match event {
-            SearchEvent::Info(info) => out.line(&info_line(info, mode)),
+            SearchEvent::Info(info) => out.line(&info_line(info, mode, form)),
             SearchEvent::BestMove { best, ponder } => {
                 // Marked before it is written: a GUI that answers the line at once must find
                 // the engine ready for the next `go`. (`Engine::start` joins the old search, so
                 // this line still comes before anything the next search prints.)
                 answered.store(true, Ordering::Release);
-                out.line(&bestmove_line(*best, *ponder, mode));
+                out.line(&bestmove_line(*best, *ponder, mode, form));
             }
         })
     }
@@ -413,6 +423,11 @@ impl Session {
         self.not_busy("go")?;
         self.have_position("go")?;
         let limits = self.limits(go)?;
+        if self.mode == Mode::Usi && !go.ponder && self.pos.declaration_win() {
+            // USI's entering-king declaration: the win is claimed instead of a move.
+            self.out.line("bestmove win");
+            return Ok(());
+        }
         // The previous search (answered already) may still be winding down; `start` waits.
         self.engine.set_position(self.pos.clone());
         self.answered.store(false, Ordering::Release);
@@ -443,6 +458,7 @@ impl Session {
         }
         let stop = Arc::new(AtomicBool::new(false));
         let (pos, mode, out) = (self.pos.clone(), self.mode, self.out.clone());
+        let form = pos.rules().text;
         let parallel = self.options.threads > 1;
         let flag = Arc::clone(&stop);
         let state = Arc::new(std::sync::Mutex::new(PerftState::default()));
@@ -454,7 +470,7 @@ impl Session {
                 let result = perft_divide_until(&pos, depth, parallel, &flag);
                 // Printed under the lock, so that no `readyok` is owed and then forgotten.
                 let mut st = shared.lock().unwrap_or_else(|e| e.into_inner());
-                let mut lines = perft_lines(result, depth, mode, start);
+                let mut lines = perft_lines(result, depth, mode, form, start);
                 lines.extend((0..st.ready_owed).map(|_| "readyok".to_string()));
                 out.lines(&lines);
                 st.done = true;

@@ -1,12 +1,14 @@
 //! The ASCII move form of RULES.md, as a notation type of its own (kept apart from `Move`, as
 //! shakmaty keeps `Uci`): `f2f4`, `e9e10+`, `e9e10q`, `P*e5` (also `P@e5`), castling as the
-//! king's move `f1i1`. Parsing needs no position; turning the text into a `Move` needs one,
-//! and checking that the move is legal is the move generator's job
+//! king's move `f1i1`; and, for shogi, standard USI: `7g7f`, `8h2b+`, `P*5e`. Parsing needs
+//! the game (its squares and letters) but no position; turning the text into a `Move` needs
+//! one, and checking that the move is legal is the move generator's job
 //! (`Position::parse_move`).
 
 use super::moves::Move;
 use super::piece::PieceKind;
 use super::position::Position;
+use super::variant::{Rules, TextForm};
 use crate::geometry::Square;
 use std::fmt;
 use std::str::FromStr;
@@ -14,7 +16,9 @@ use std::str::FromStr;
 /// A move as written in ASCII, not yet checked against any position.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum AsciiMove {
-    /// A board move, with the promotion suffix if any (`+` = spearman, else the letter's kind).
+    /// A board move, with the promotion suffix if any (`+` = spearman, else the letter's kind;
+    /// in shogi `+` also reads as `Spear`, and `to_move` turns it into the promoted kind of the
+    /// piece that moves).
     Board {
         /// Origin square.
         from: Square,
@@ -107,7 +111,91 @@ impl FromStr for AsciiMove {
     }
 }
 
+/// The USI square `9a`…`1i` of a 9×9 board square (file 9 on the first player's left, rank
+/// `a` on the second player's side).
+pub fn usi_square(sq: Square) -> String {
+    let file = 9 - sq.file().index();
+    let rank = (b'a' + 8 - sq.rank().index()) as char;
+    format!("{file}{rank}")
+}
+
+/// Reads a USI square `9a`…`1i` off the front of `s`.
+fn split_usi_square(s: &str) -> Option<(Square, &str)> {
+    let b = s.as_bytes();
+    if b.len() < 2 || !(b'1'..=b'9').contains(&b[0]) || !(b'a'..=b'i').contains(&b[1]) {
+        return None;
+    }
+    let file = 9 - (b[0] - b'0');
+    let rank = 8 - (b[1] - b'a');
+    Some((Square::from_index_unchecked(rank * 10 + file), &s[2..]))
+}
+
+/// The text of an engine move in the form a game writes (`f2f4` or `7g7f`).
+pub fn move_text(m: Move, form: TextForm) -> String {
+    AsciiMove::from_move(m).text(form)
+}
+
 impl AsciiMove {
+    /// Reads a move written the way the game `rules` describe writes moves.
+    pub fn parse(s: &str, rules: &Rules) -> Result<AsciiMove, ParseMoveError> {
+        if rules.text == TextForm::Longjiang {
+            return s.parse();
+        }
+        let err = |reason| ParseMoveError {
+            text: s.to_string(),
+            reason,
+        };
+        let b = s.as_bytes();
+        if !s.is_ascii() {
+            return Err(err("not ASCII"));
+        }
+        if b.len() >= 2 && (b[1] == b'*' || b[1] == b'@') {
+            let kind = rules
+                .kind_of_letter(b[0] as char, false)
+                .filter(|&k| b[0].is_ascii_uppercase() && rules.holds(k))
+                .ok_or(err(
+                    "the piece letter before '*' must be one of P L N S G B R",
+                ))?;
+            return match split_usi_square(&s[2..]) {
+                Some((to, "")) => Ok(AsciiMove::Drop { kind, to }),
+                _ => Err(err("the drop square must be 9a … 1i")),
+            };
+        }
+        let (from, rest) = split_usi_square(s).ok_or(err("expected an origin square 9a … 1i"))?;
+        let (to, rest) =
+            split_usi_square(rest).ok_or(err("expected a destination square 9a … 1i"))?;
+        let promotion = match rest {
+            "" => None,
+            "+" => Some(PieceKind::Spear),
+            _ => return Err(err("the only promotion suffix is +")),
+        };
+        Ok(AsciiMove::Board {
+            from,
+            to,
+            promotion,
+        })
+    }
+
+    /// The text in the form `form`: RULES.md's (as `Display`) or USI's.
+    pub fn text(&self, form: TextForm) -> String {
+        if form == TextForm::Longjiang {
+            return self.to_string();
+        }
+        match *self {
+            AsciiMove::Board {
+                from,
+                to,
+                promotion,
+            } => {
+                let plus = if promotion.is_some() { "+" } else { "" };
+                format!("{}{}{plus}", usi_square(from), usi_square(to))
+            }
+            AsciiMove::Drop { kind, to } => {
+                format!("{}*{}", kind.letter().unwrap_or('?'), usi_square(to))
+            }
+        }
+    }
+
     /// The text form of an engine move.
     pub fn from_move(m: Move) -> AsciiMove {
         match (m.from(), m.drop_kind()) {
@@ -132,7 +220,15 @@ impl AsciiMove {
                 from,
                 to,
                 promotion: Some(kind),
-            } => Move::promotion(from, to, kind),
+            } => {
+                // `+` names the promoted form of whatever moves (shogi's six promotions).
+                let promoted = pos.piece_at(from).and_then(|p| {
+                    let to = pos.rules().promotions[p.kind.index()];
+                    (kind == PieceKind::Spear && to.len() == 1 && to[0].is_promoted())
+                        .then_some(to[0])
+                });
+                Move::promotion(from, to, promoted.unwrap_or(kind))
+            }
             AsciiMove::Board {
                 from,
                 to,
@@ -172,7 +268,7 @@ impl fmt::Display for AsciiMove {
                 write!(f, "{from}{to}")?;
                 match promotion {
                     None => Ok(()),
-                    Some(PieceKind::Spear) => f.write_str("+"),
+                    Some(k) if k.is_promoted() => f.write_str("+"),
                     Some(k) => write!(f, "{}", k.letter().unwrap_or('?').to_ascii_lowercase()),
                 }
             }

@@ -2,6 +2,7 @@
 //! text forms of positions and moves.
 
 pub mod ascii;
+pub mod from_setup;
 pub mod hand;
 pub mod moves;
 pub mod outcome;
@@ -9,6 +10,7 @@ pub mod piece;
 pub mod position;
 pub mod setup;
 pub mod sfen;
+pub mod shogi;
 pub mod variant;
 pub mod zobrist;
 
@@ -19,4 +21,7 @@ pub use piece::{Color, HAND_KINDS, KINDS, Piece, PieceKind};
 pub use position::Position;
 pub use setup::{PositionError, Setup};
 pub use sfen::SfenError;
-pub use variant::{LONGJIANG, LONGJIANG_NODROP, Rules, StalemateRule, Variant};
+pub use shogi::SHOGI;
+pub use variant::{
+    EnteringKingRule, LONGJIANG, LONGJIANG_NODROP, Rules, StalemateRule, TextForm, Variant,
+};

@@ -1,9 +1,12 @@
 //! `Move`: one move of any game, packed in 32 bits.
 //!
 //! Layout: bits 0–6 destination square; bits 7–13 origin square (0–99) or, for a drop,
-//! 100 + the dropped kind; bits 14–16 the promotion (0 = none, else kind index + 1); bit 17 set
-//! on castling (the king's move; the rook's move follows from the rule description). Only the
-//! engine builds moves; text forms live in [`crate::rules::ascii`].
+//! 100 + the dropped kind; bits 14–17 a flag code: 0 plain, 2–7 a promotion to the 龙将棋 kind
+//! of index code − 1, 8 castling (the king's move; the rook's move follows from the rule
+//! description), 9–14 a promotion to the shogi kind of index code + 4. Promotion and castling
+//! never meet, so 18 bits hold every move of every game (the transposition table stores 18),
+//! and a 龙将棋 move has the bits it had before shogi's kinds existed. Only the engine builds
+//! moves; text forms live in [`crate::rules::ascii`].
 
 use super::piece::PieceKind;
 use crate::geometry::{SQUARES, Square};
@@ -16,6 +19,31 @@ pub struct Move(u32);
 
 const DROP_BASE: u32 = SQUARES as u32;
 const CASTLE_BIT: u32 = 1 << 17;
+/// The flag code of castling.
+const CASTLE_CODE: u32 = 8;
+/// The first kind index whose promotion code is `index − SHOGI_SHIFT` (above the castling
+/// code).
+const SHOGI_FIRST: u32 = PieceKind::Tokin as u32;
+const SHOGI_SHIFT: u32 = SHOGI_FIRST - CASTLE_CODE - 1;
+
+/// The flag code of a promotion to `kind`.
+const fn promotion_code(kind: PieceKind) -> u32 {
+    let k = kind as u32;
+    if k >= SHOGI_FIRST {
+        k - SHOGI_SHIFT
+    } else {
+        k + 1
+    }
+}
+
+/// The kind a flag code promotes to (`None` for 0, castling and unused codes).
+const fn code_kind(code: u32) -> Option<PieceKind> {
+    match code {
+        2..=7 => PieceKind::from_index(code as usize - 1),
+        9..=14 => PieceKind::from_index((code + SHOGI_SHIFT) as usize),
+        _ => None,
+    }
+}
 
 impl Move {
     /// The empty move, never legal.
@@ -27,10 +55,10 @@ impl Move {
         Move(to.index() as u32 | (from.index() as u32) << 7)
     }
 
-    /// A pawn move that promotes to `kind`.
+    /// A move that promotes the moving piece to `kind`.
     #[inline(always)]
     pub const fn promotion(from: Square, to: Square, kind: PieceKind) -> Move {
-        Move(to.index() as u32 | (from.index() as u32) << 7 | (kind.index() as u32 + 1) << 14)
+        Move(to.index() as u32 | (from.index() as u32) << 7 | promotion_code(kind) << 14)
     }
 
     /// Dropping a piece of `kind` from hand on `to`.
@@ -79,21 +107,17 @@ impl Move {
         (self.0 >> 7) & 0x7f >= DROP_BASE
     }
 
-    /// The kind a pawn promotes to, if this is a promotion.
+    /// The kind the moving piece promotes to, if this is a promotion.
     #[inline(always)]
     pub const fn promotion_kind(self) -> Option<PieceKind> {
-        let p = (self.0 >> 14) & 7;
-        if p == 0 {
-            None
-        } else {
-            PieceKind::from_index(p as usize - 1)
-        }
+        let code = (self.0 >> 14) & 15;
+        if code == 0 { None } else { code_kind(code) }
     }
 
     /// Whether this is castling.
     #[inline(always)]
     pub const fn is_castle(self) -> bool {
-        self.0 & CASTLE_BIT != 0
+        (self.0 >> 14) & 15 == CASTLE_CODE
     }
 
     /// The raw 32-bit form, for tables.
@@ -103,21 +127,24 @@ impl Move {
     }
 
     /// Rebuilds a move from `to_bits`. Bits that no constructor can produce (a square past
-    /// j10, a drop of a kind that cannot be held, a drop with promotion or castling flags, a
-    /// promotion to the king) give `Move::NONE`; anything else must still be checked with
-    /// `Position::is_legal` before use.
+    /// j10, a drop of a kind that is never held, a drop with promotion or castling flags, a
+    /// promotion to a pawn or the king) give `Move::NONE`; anything else must still be
+    /// checked with `Position::is_legal` before use.
     #[inline(always)]
     pub const fn from_bits(bits: u32) -> Move {
         let to = bits & 0x7f;
         let from = (bits >> 7) & 0x7f;
-        let promo = (bits >> 14) & 7;
         let flags = bits >> 14;
         let valid = bits >> 18 == 0
             && to < DROP_BASE
             && if from < DROP_BASE {
-                promo <= PieceKind::Spear as u32 + 1
+                flags == 0 || flags == CASTLE_CODE || code_kind(flags).is_some()
             } else {
-                from < DROP_BASE + super::piece::HAND_KINDS as u32 && flags == 0
+                flags == 0
+                    && match PieceKind::from_index((from - DROP_BASE) as usize) {
+                        Some(k) => k.in_hand() as u32 == k as u32 && k as u32 != 7,
+                        None => false,
+                    }
             };
         if valid { Move(bits) } else { Move::NONE }
     }
@@ -130,7 +157,7 @@ impl fmt::Display for Move {
             (Some(from), _) => {
                 write!(f, "{from}{}", self.to())?;
                 match self.promotion_kind() {
-                    Some(PieceKind::Spear) => f.write_str("+"),
+                    Some(kind) if kind.is_promoted() => f.write_str("+"),
                     Some(kind) => {
                         let c = kind.letter().unwrap_or('?').to_ascii_lowercase();
                         write!(f, "{c}")

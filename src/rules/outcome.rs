@@ -2,8 +2,9 @@
 //! Checkmate and stalemate need the move generator, so `Position::outcome` lives there; the
 //! parts here need only the history.
 
-use super::piece::Color;
+use super::piece::{Color, PieceKind};
 use super::position::Position;
+use super::variant::EnteringKingRule;
 use std::fmt;
 
 /// Why a game ended.
@@ -123,5 +124,59 @@ impl Position {
                 reason: EndReason::Repetition,
             },
         })
+    }
+
+    /// The entering-king points of `color` (king 0, rook, bishop and their promotions 5, every
+    /// other piece 1): of its pieces in `zone` and in hand.
+    fn entering_points(&self, color: Color, zone: crate::geometry::Bitboard) -> u32 {
+        let big = |k: PieceKind| {
+            matches!(
+                k,
+                PieceKind::Rook | PieceKind::Bishop | PieceKind::Dragon | PieceKind::Horse
+            )
+        };
+        let mut points = 0;
+        for sq in self.side_pieces(color) & zone {
+            match self.piece_at(sq).map(|p| p.kind) {
+                Some(PieceKind::King) | None => {}
+                Some(k) => points += if big(k) { 5 } else { 1 },
+            }
+        }
+        let hand = self.hand(color);
+        for k in hand.kinds() {
+            points += u32::from(hand.count(k)) * if big(k) { 5 } else { 1 };
+        }
+        points
+    }
+
+    /// Whether the side to move may declare a win now under the game's entering-king rule
+    /// (`bestmove win` in USI). CSA rules: its king in the enemy camp (its promotion zone),
+    /// not in check, at least ten other pieces there, and enough points there and in hand (27-
+    /// point rule: 28 for the first player, 27 for the second; 24-point rule: 31). The seed's
+    /// count: both kings in their promotion zones, the mover's pieces (board and hand) worth 27
+    /// or more and the opponent's fewer.
+    pub fn declaration_win(&self) -> bool {
+        let us = self.side_to_move();
+        let them = !us;
+        let zone = self.rules.promotion_zone[us.index()];
+        if self.in_check() || !zone.has(self.king(us)) {
+            return false;
+        }
+        let in_zone = (self.side_pieces(us) & zone).len().saturating_sub(1);
+        let board = self.rules.board;
+        match self.rules.entering_king {
+            EnteringKingRule::None => false,
+            EnteringKingRule::Csa27 => {
+                let need = if us == Color::Black { 28 } else { 27 };
+                in_zone >= 10 && self.entering_points(us, zone) >= need
+            }
+            EnteringKingRule::Csa24 => in_zone >= 10 && self.entering_points(us, zone) >= 31,
+            EnteringKingRule::Seed27 => {
+                let their_zone = self.rules.promotion_zone[them.index()];
+                their_zone.has(self.king(them))
+                    && self.entering_points(us, board) >= 27
+                    && self.entering_points(them, board) < 27
+            }
+        }
     }
 }

@@ -70,13 +70,35 @@ pub enum PieceKind {
     Queen = 5,
     /// 枪兵 (+P): orthogonal slides of up to four squares; only a promoted pawn.
     Spear = 6,
-    /// 主帅 / 大帅 (K).
+    /// 主帅 / 大帅 (K); also shogi's 玉将 / 王将, which moves the same.
     King = 7,
+    /// Shogi's 歩兵 (P): one step straight forward, capturing the same way.
+    ShogiPawn = 8,
+    /// Shogi's 香車 (L): slides straight forward.
+    Lance = 9,
+    /// Shogi's 桂馬 (N): leaps to the two squares two ranks forward and one file aside.
+    ShogiKnight = 10,
+    /// Shogi's 銀将 (S): one step diagonally or straight forward.
+    Silver = 11,
+    /// Shogi's 金将 (G): one step orthogonally or diagonally forward.
+    Gold = 12,
+    /// Shogi's と金 (+P): moves as a gold.
+    Tokin = 13,
+    /// Shogi's 成香 (+L): moves as a gold.
+    PromotedLance = 14,
+    /// Shogi's 成桂 (+N): moves as a gold.
+    PromotedKnight = 15,
+    /// Shogi's 成銀 (+S): moves as a gold.
+    PromotedSilver = 16,
+    /// Shogi's 龍馬 (+B): a bishop that also steps one square orthogonally.
+    Horse = 17,
+    /// Shogi's 龍王 (+R): a rook that also steps one square diagonally.
+    Dragon = 18,
 }
 
-/// Number of piece kinds.
-pub const KINDS: usize = 8;
-/// Number of kinds that can be held in hand (`Pawn` … `Queen`).
+/// Number of piece kinds of all games (per-kind tables are sized by it).
+pub const KINDS: usize = 19;
+/// Number of 龙将棋 kinds that can be held in hand (`Pawn` … `Queen`).
 pub const HAND_KINDS: usize = 6;
 
 impl PieceKind {
@@ -90,9 +112,21 @@ impl PieceKind {
         PieceKind::Queen,
         PieceKind::Spear,
         PieceKind::King,
+        PieceKind::ShogiPawn,
+        PieceKind::Lance,
+        PieceKind::ShogiKnight,
+        PieceKind::Silver,
+        PieceKind::Gold,
+        PieceKind::Tokin,
+        PieceKind::PromotedLance,
+        PieceKind::PromotedKnight,
+        PieceKind::PromotedSilver,
+        PieceKind::Horse,
+        PieceKind::Dragon,
     ];
 
-    /// The kinds that can be held in hand, in hand-slot order.
+    /// The 龙将棋 kinds that can be held in hand, in hand-slot order (a game's own list is
+    /// `Rules::hand_order`).
     pub const IN_HAND: [PieceKind; HAND_KINDS] = [
         PieceKind::Pawn,
         PieceKind::Cavalry,
@@ -102,8 +136,8 @@ impl PieceKind {
         PieceKind::Queen,
     ];
 
-    /// The kinds other than pawn and king, in index order: the pieces whose moves are their
-    /// attacks (move generation and evaluation walk them).
+    /// The 龙将棋 kinds other than pawn and king, in index order: the pieces whose moves are
+    /// their attacks (the evaluation walks them; move generation walks `Rules::officers`).
     pub const OFFICERS: [PieceKind; 6] = [
         PieceKind::Cavalry,
         PieceKind::Bishop,
@@ -138,22 +172,38 @@ impl PieceKind {
         }
     }
 
-    /// The letter used in SFEN and ASCII moves (uppercase); the spearman is `+P`, so it has
-    /// no letter of its own and answers `None`.
+    /// The letter used in SFEN and ASCII moves (uppercase); a promoted kind is written `+`
+    /// and the letter of its unpromoted kind, so it has none of its own and answers `None`.
+    /// Letters are per game: `N` is the 骑兵 in 龙将棋 and the 桂馬 in shogi
+    /// (`Rules::kind_of_letter` reads them).
     pub const fn letter(self) -> Option<char> {
         Some(match self {
-            PieceKind::Pawn => 'P',
-            PieceKind::Cavalry => 'N',
+            PieceKind::Pawn | PieceKind::ShogiPawn => 'P',
+            PieceKind::Cavalry | PieceKind::ShogiKnight => 'N',
             PieceKind::Bishop => 'B',
             PieceKind::Rook => 'R',
-            PieceKind::Guard => 'G',
+            PieceKind::Guard | PieceKind::Gold => 'G',
             PieceKind::Queen => 'Q',
             PieceKind::King => 'K',
-            PieceKind::Spear => return None,
+            PieceKind::Lance => 'L',
+            PieceKind::Silver => 'S',
+            PieceKind::Spear
+            | PieceKind::Tokin
+            | PieceKind::PromotedLance
+            | PieceKind::PromotedKnight
+            | PieceKind::PromotedSilver
+            | PieceKind::Horse
+            | PieceKind::Dragon => return None,
         })
     }
 
-    /// The kind an uppercase or lowercase letter stands for (not the spearman).
+    /// Whether this is a promoted kind (written `+` and its unpromoted kind's letter).
+    #[inline(always)]
+    pub const fn is_promoted(self) -> bool {
+        self.letter().is_none()
+    }
+
+    /// The 龙将棋 kind an uppercase or lowercase letter stands for (not the spearman).
     pub const fn from_letter(c: char) -> Option<PieceKind> {
         Some(match c.to_ascii_uppercase() {
             'P' => PieceKind::Pawn,
@@ -178,6 +228,7 @@ impl PieceKind {
             PieceKind::Guard => '卫',
             PieceKind::Queen => '副',
             PieceKind::King => '帅',
+            _ => return None,
         })
     }
 
@@ -195,15 +246,33 @@ impl PieceKind {
                 Color::Black => "主帅",
                 Color::White => "大帅",
             },
+            PieceKind::ShogiPawn => "歩兵",
+            PieceKind::Lance => "香車",
+            PieceKind::ShogiKnight => "桂馬",
+            PieceKind::Silver => "銀将",
+            PieceKind::Gold => "金将",
+            PieceKind::Tokin => "と金",
+            PieceKind::PromotedLance => "成香",
+            PieceKind::PromotedKnight => "成桂",
+            PieceKind::PromotedSilver => "成銀",
+            PieceKind::Horse => "龍馬",
+            PieceKind::Dragon => "龍王",
         }
     }
 
-    /// The kind a captured piece of this kind becomes in the capturer's hand: the spearman
-    /// reverts to a pawn, every other kind stays itself.
+    /// The kind a captured piece of this kind becomes in the capturer's hand: a promoted kind
+    /// reverts to its unpromoted kind (the spearman to a pawn, the dragon to a rook, …), every
+    /// other kind stays itself.
     #[inline(always)]
     pub const fn in_hand(self) -> PieceKind {
         match self {
             PieceKind::Spear => PieceKind::Pawn,
+            PieceKind::Tokin => PieceKind::ShogiPawn,
+            PieceKind::PromotedLance => PieceKind::Lance,
+            PieceKind::PromotedKnight => PieceKind::ShogiKnight,
+            PieceKind::PromotedSilver => PieceKind::Silver,
+            PieceKind::Horse => PieceKind::Bishop,
+            PieceKind::Dragon => PieceKind::Rook,
             k => k,
         }
     }
@@ -224,7 +293,8 @@ impl Piece {
         Piece { color, kind }
     }
 
-    /// A dense index 0..16 (side × 8 + kind) for per-piece tables such as Zobrist keys.
+    /// A dense index 0..2·KINDS (side × KINDS + kind) for per-piece tables such as Zobrist
+    /// keys.
     #[inline(always)]
     pub const fn index(self) -> usize {
         self.color.index() * KINDS + self.kind.index()
@@ -238,7 +308,7 @@ impl fmt::Display for Piece {
             Some(c) => c,
             None => {
                 f.write_str("+")?;
-                'P'
+                self.kind.in_hand().letter().unwrap_or('?')
             }
         };
         let c = match self.color {

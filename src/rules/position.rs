@@ -14,6 +14,10 @@ use super::zobrist;
 use crate::geometry::attacks;
 use crate::geometry::{Bitboard, SQUARES, Square};
 
+/// The kinds only shogi has (bits `PieceKind::index`): a game without them skips their
+/// attack tests.
+pub(crate) const SHOGI_ONLY: u32 = ((1 << KINDS) - 1) & !((1 << PieceKind::ShogiPawn as u32) - 1);
+
 /// Castling-right bits: first player toward the j-file rook (`K`), toward the a-file rook (`Q`),
 /// then the same for the second player (`k`, `q`).
 pub const CASTLE_K: u8 = 1;
@@ -70,11 +74,6 @@ pub struct Position {
 }
 
 impl Position {
-    /// The start position of the game `rules` describe.
-    pub fn start(rules: Rules) -> Position {
-        super::sfen::parse_sfen(rules.start_sfen, rules).expect("the built-in start SFEN is valid")
-    }
-
     /// The rule description this position is played under.
     #[inline(always)]
     pub fn rules(&self) -> &Rules {
@@ -215,6 +214,37 @@ impl Position {
             | (attacks::bishop_attacks(sq, occupied) & bishops)
             | (attacks::spear_attacks(sq, occupied) & k[PieceKind::Spear.index()])
             | (attacks::guard_attackers_mask(sq, occupied) & k[PieceKind::Guard.index()])
+            | if self.rules.kind_mask & SHOGI_ONLY != 0 {
+                self.shogi_attackers(sq, Color::Black, occupied)
+                    | self.shogi_attackers(sq, Color::White, occupied)
+            } else {
+                Bitboard::EMPTY
+            }
+    }
+
+    /// The pieces of `by` of the kinds only shogi has that attack `sq` (the gold family,
+    /// silver, knight, lance, pawn, horse and dragon).
+    #[inline]
+    fn shogi_attackers(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+        let k = &self.by_kind;
+        let them = self.by_color[by.index()];
+        // Attackers of `sq` stand where a piece of the other side would move from `sq`.
+        let rev = (!by).index();
+        let golds = k[PieceKind::Gold.index()]
+            | k[PieceKind::Tokin.index()]
+            | k[PieceKind::PromotedLance.index()]
+            | k[PieceKind::PromotedKnight.index()]
+            | k[PieceKind::PromotedSilver.index()];
+        let horses = k[PieceKind::Horse.index()];
+        let dragons = k[PieceKind::Dragon.index()];
+        them & ((attacks::gold_attacks(rev, sq) & golds)
+            | (attacks::silver_attacks(rev, sq) & k[PieceKind::Silver.index()])
+            | (attacks::shogi_knight_attacks(rev, sq) & k[PieceKind::ShogiKnight.index()])
+            | (attacks::shogi_pawn_attacks(rev, sq) & k[PieceKind::ShogiPawn.index()])
+            | (attacks::lance_attacks(rev, sq, occupied) & k[PieceKind::Lance.index()])
+            | (attacks::king_attacks(sq) & (horses | dragons))
+            | (attacks::rook_attacks(sq, occupied) & dragons)
+            | (attacks::bishop_attacks(sq, occupied) & horses))
     }
 
     /// Whether any piece of `by` attacks `sq` with `occupied` as the blockers. Cheap tests
@@ -248,7 +278,10 @@ impl Position {
             return true;
         }
         let guards = k[PieceKind::Guard.index()] & them;
-        guards.any() && (attacks::guard_attackers_mask(sq, occupied) & guards).any()
+        if guards.any() && (attacks::guard_attackers_mask(sq, occupied) & guards).any() {
+            return true;
+        }
+        self.rules.kind_mask & SHOGI_ONLY != 0 && self.shogi_attackers(sq, by, occupied).any()
     }
 
     #[inline(always)]
@@ -397,7 +430,7 @@ impl Position {
                 } else {
                     self.take(landed, to);
                     let piece = if m.promotion_kind().is_some() {
-                        Piece::new(us, PieceKind::Pawn)
+                        Piece::new(us, self.rules.promoted_from[landed.kind.index()])
                     } else {
                         landed
                     };
@@ -471,7 +504,14 @@ impl Position {
             & ((attacks::rook_rays(king) & rooks)
                 | (attacks::bishop_rays(king) & bishops)
                 | (attacks::spear_range(king) & k[PieceKind::Spear.index()])
-                | (attacks::guard_two_step_ring(king) & guards));
+                | (attacks::guard_two_step_ring(king) & guards)
+                | if self.rules.kind_mask & SHOGI_ONLY != 0 {
+                    (attacks::rook_rays(king) & k[PieceKind::Dragon.index()])
+                        | (attacks::bishop_rays(king) & k[PieceKind::Horse.index()])
+                        | (attacks::lance_ray(us.index(), king) & k[PieceKind::Lance.index()])
+                } else {
+                    Bitboard::EMPTY
+                });
         let mut pinned_line = Bitboard::EMPTY;
         for s in snipers {
             let b = attacks::between(king, s) & occ;

@@ -1,16 +1,17 @@
-//! `Setup`: a position as read from text, not yet checked; `Setup::validate` turns it into a
-//! [`Position`] or says, with a typed error, why it cannot be one (shakmaty's `Setup` /
-//! `PositionError` split).
+//! `Setup`: a position as read from text, not yet checked; `Position::from_setup`
+//! (`from_setup.rs`) turns it into a [`Position`](super::Position) or says, with a typed error,
+//! why it cannot be one (shakmaty's `Setup` / `PositionError` split). This module knows
+//! neither positions nor text: SFEN text ↔ `Setup` is `sfen.rs`, `Setup` → `Position` is
+//! `from_setup.rs`.
 
 use super::hand::{Hand, MAX_IN_HAND};
-use super::piece::{Color, PieceKind};
-use super::position::{CASTLE_K, Position, State, castle_bit};
-use super::variant::Rules;
-use super::zobrist;
-use super::{KINDS, Piece};
+use super::piece::{Color, Piece, PieceKind};
 use crate::geometry::{Bitboard, SQUARES, Square};
-use crate::rules::moves::Move;
 use std::fmt;
+
+/// The castling-right bit `K` (see `position::CASTLE_K`; repeated here so that this module
+/// does not depend on positions).
+const CASTLE_K: u8 = 1;
 
 /// An unvalidated position: what a position string says, field by field.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,144 +45,6 @@ impl Setup {
             move_number: 1,
         }
     }
-
-    /// The setup of a position (its current state; history is not part of a setup).
-    pub fn from_position(pos: &Position) -> Setup {
-        let mut no_double_step = Bitboard::EMPTY;
-        for color in Color::ALL {
-            let rank = Bitboard::rank(pos.rules.pawn_start_rank[color.index()]);
-            no_double_step |= pos.pieces(color, PieceKind::Pawn) & rank & !pos.double_step_pawns();
-        }
-        Setup {
-            board: pos.board,
-            no_double_step,
-            side: pos.side,
-            hands: pos.hands,
-            castling: pos.castling_rights(),
-            cooldown: [pos.cooldown(Color::Black), pos.cooldown(Color::White)],
-            move_number: pos.move_number(),
-        }
-    }
-
-    /// Checks every rule a position must satisfy and builds it.
-    pub fn validate(&self, rules: Rules) -> Result<Position, PositionError> {
-        let mut pos = Position {
-            rules,
-            board: [None; SQUARES],
-            by_color: [Bitboard::EMPTY; 2],
-            by_kind: [Bitboard::EMPTY; KINDS],
-            hands: self.hands,
-            side: self.side,
-            ply: u64::from(self.move_number),
-            castle_mask: [0xff; SQUARES],
-            states: Vec::with_capacity(256),
-        };
-        if self.move_number == 0 {
-            return Err(PositionError::MoveNumberZero);
-        }
-        let mut key = 0u64;
-        for sq in Square::all() {
-            let Some(piece) = self.board[sq.index()] else {
-                continue;
-            };
-            if !rules.board.has(sq) {
-                return Err(PositionError::OffBoard(sq));
-            }
-            if piece.kind == PieceKind::Pawn && rules.promotion_forced[piece.color.index()].has(sq)
-            {
-                return Err(PositionError::PawnOnLastRank(sq));
-            }
-            if piece.kind == PieceKind::Spear && !rules.promotion_kinds.contains(&PieceKind::Spear)
-            {
-                return Err(PositionError::KindNotInGame(sq));
-            }
-            pos.board[sq.index()] = Some(piece);
-            pos.by_color[piece.color.index()] |= Bitboard::from_square(sq);
-            pos.by_kind[piece.kind.index()] |= Bitboard::from_square(sq);
-            key ^= zobrist::piece(piece, sq);
-        }
-        for color in Color::ALL {
-            let kings = pos.pieces(color, PieceKind::King);
-            if kings.is_empty() {
-                return Err(PositionError::NoKing(color));
-            }
-            if kings.has_many() {
-                return Err(PositionError::TooManyKings(color));
-            }
-        }
-        let mut double_step = Bitboard::EMPTY;
-        for color in Color::ALL {
-            let start = Bitboard::rank(rules.pawn_start_rank[color.index()]);
-            double_step |= pos.pieces(color, PieceKind::Pawn) & start;
-        }
-        for sq in self.no_double_step {
-            if !double_step.has(sq) {
-                return Err(PositionError::BadDoubleStepMark(sq));
-            }
-        }
-        double_step &= !self.no_double_step;
-        for sq in double_step {
-            key ^= zobrist::double_step(sq);
-        }
-        for color in Color::ALL {
-            let hand = &self.hands[color.index()];
-            if !rules.drops && !hand.is_empty() {
-                return Err(PositionError::HandInNoDropGame);
-            }
-            for kind in PieceKind::IN_HAND {
-                let n = hand.count(kind);
-                if n > MAX_IN_HAND {
-                    return Err(PositionError::TooManyInHand(color, kind, n));
-                }
-                key ^= zobrist::hand(color, kind, n);
-            }
-            let cd = self.cooldown[color.index()];
-            if cd > rules.drop_cooldown {
-                return Err(PositionError::CooldownTooLong(color, cd));
-            }
-            key ^= zobrist::cooldown(color, cd);
-        }
-        if self.castling > 15 {
-            return Err(PositionError::CastlingWithoutPieces(self.castling));
-        }
-        for color in Color::ALL {
-            for wing in 0..2 {
-                let cm = rules.castling_move(color, wing);
-                let bit = castle_bit(color, wing);
-                pos.castle_mask[cm.king_from.index()] &=
-                    !(castle_bit(color, 0) | castle_bit(color, 1));
-                pos.castle_mask[cm.rook_from.index()] &= !bit;
-                if self.castling & bit != 0
-                    && (pos.piece_at(cm.king_from) != Some(Piece::new(color, PieceKind::King))
-                        || pos.piece_at(cm.rook_from) != Some(Piece::new(color, PieceKind::Rook)))
-                {
-                    return Err(PositionError::CastlingWithoutPieces(bit));
-                }
-            }
-        }
-        key ^= zobrist::castling(self.castling);
-        if self.side == Color::White {
-            key ^= zobrist::side();
-        }
-        pos.states.push(State {
-            key,
-            castling: self.castling,
-            cooldown: self.cooldown,
-            double_step,
-            captured: None,
-            mv: Move::NONE,
-            reversible: 0,
-            checkers: Bitboard::EMPTY,
-            pinned_line: Bitboard::EMPTY,
-            pinned_leg: Bitboard::EMPTY,
-        });
-        let them = !self.side;
-        if pos.is_attacked(pos.king(them), self.side, pos.occupied()) {
-            return Err(PositionError::OpponentInCheck(them));
-        }
-        pos.update_check_info();
-        Ok(pos)
-    }
 }
 
 /// Why a setup is not a valid position.
@@ -195,10 +58,15 @@ pub enum PositionError {
     NoKing(Color),
     /// A side has more than one king.
     TooManyKings(Color),
-    /// An unpromoted pawn stands on its last rank, where it must have promoted.
+    /// An unpromoted pawn stands on its last rank, where it must have promoted (or any piece
+    /// on squares where it could never move: a shogi knight on the last two ranks).
     PawnOnLastRank(Square),
     /// A piece kind that this game cannot produce (a spearman in the no-drop game).
     KindNotInGame(Square),
+    /// A hand holds a kind this game never puts in hand.
+    HandKindNotInGame(Color, PieceKind),
+    /// Two unpromoted pawns of one side on a file (shogi's 二歩), on the file of this square.
+    TwoPawnsOnFile(Square),
     /// `'` marks a square that is not a pawn on its own second rank.
     BadDoubleStepMark(Square),
     /// Pieces in hand in the game without drops.
@@ -228,7 +96,23 @@ impl fmt::Display for PositionError {
             PositionError::NoKing(c) => write!(f, "no king for {}", side_name(*c)),
             PositionError::TooManyKings(c) => write!(f, "more than one king for {}", side_name(*c)),
             PositionError::PawnOnLastRank(sq) => {
-                write!(f, "unpromoted pawn on its last rank at {sq}")
+                write!(
+                    f,
+                    "unpromoted pawn on its last rank at {sq} (or a piece that could never move)"
+                )
+            }
+            PositionError::HandKindNotInGame(c, k) => {
+                write!(
+                    f,
+                    "{k:?} in {}'s hand cannot be held in this game",
+                    side_name(*c)
+                )
+            }
+            PositionError::TwoPawnsOnFile(sq) => {
+                write!(
+                    f,
+                    "two unpromoted pawns of one side on the file of {sq} (nifu)"
+                )
             }
             PositionError::KindNotInGame(sq) => {
                 write!(f, "piece on {sq} cannot exist in this game")

@@ -1,13 +1,15 @@
-//! The SFEN of RULES.md: `<board> <side> <hands> <castling> <cooldowns> <move number>`.
-//! Parsing gives a [`Setup`] (or a typed error naming the field and place); writing is the
-//! exact inverse for every valid position.
+//! Position strings, text ↔ [`Setup`]: the SFEN of RULES.md (`<board> <side> <hands>
+//! <castling> <cooldowns> <move number>`) and, for shogi, standard USI SFEN (`<board> <side>
+//! <hands> <move number>`), sized from the game's board. Parsing gives a `Setup` (or a typed
+//! error naming the field and place); writing is the exact inverse for every valid position.
+//! Validation is `Position::from_setup`.
 
 use super::hand::Hand;
-use super::piece::{Color, Piece, PieceKind};
-use super::position::{CASTLE_BK, CASTLE_BQ, CASTLE_K, CASTLE_Q, Position};
+use super::piece::{Color, Piece};
+use super::position::{CASTLE_BK, CASTLE_BQ, CASTLE_K, CASTLE_Q};
 use super::setup::{PositionError, Setup};
-use super::variant::Rules;
-use crate::geometry::{FILES, File, RANKS, Rank, Square};
+use super::variant::{Rules, TextForm};
+use crate::geometry::{FILES, Square};
 use std::fmt;
 use std::fmt::Write as _;
 
@@ -43,17 +45,24 @@ impl fmt::Display for SfenError {
         match self {
             SfenError::FieldCount(n) => write!(
                 f,
-                "expected 6 fields (board side hands castling cooldowns move), got {n}"
+                "expected 6 fields (board side hands castling cooldowns move; in shogi 4: \
+                 board side hands move), got {n}"
             ),
-            SfenError::RankCount(n) => write!(f, "board has {n} ranks, expected 10"),
+            SfenError::RankCount(n) => write!(f, "board has {n} ranks, expected 10 (9 in shogi)"),
             SfenError::RankLength { rank, squares } => {
-                write!(f, "rank {rank} has {squares} squares, expected 10")
+                write!(
+                    f,
+                    "rank {rank} has {squares} squares, expected 10 (9 in shogi)"
+                )
             }
             SfenError::BadBoardChar { rank, found } => {
                 write!(f, "unexpected '{found}' in rank {rank}")
             }
             SfenError::BadPromotion { rank } => {
-                write!(f, "'+' in rank {rank} must be followed by P or p")
+                write!(
+                    f,
+                    "'+' in rank {rank} must be followed by a piece that promotes"
+                )
             }
             SfenError::BadSide(s) => write!(f, "side to move '{s}' (expected b or w)"),
             SfenError::BadHand(s) => write!(f, "hands: {s}"),
@@ -80,13 +89,14 @@ impl From<PositionError> for SfenError {
 }
 
 /// Reads the board field into `setup`.
-pub(crate) fn parse_board(field: &str, setup: &mut Setup) -> Result<(), SfenError> {
+pub(crate) fn parse_board(field: &str, setup: &mut Setup, rules: &Rules) -> Result<(), SfenError> {
     let ranks: Vec<&str> = field.split('/').collect();
-    if ranks.len() != RANKS as usize {
+    if ranks.len() != rules.ranks as usize {
         return Err(SfenError::RankCount(ranks.len()));
     }
+    let files = rules.files as usize;
     for (i, text) in ranks.iter().enumerate() {
-        let rank_index = RANKS - 1 - i as u8;
+        let rank_index = rules.ranks - 1 - i as u8;
         let rank_no = rank_index + 1;
         let mut file = 0usize;
         let mut chars = text.chars().peekable();
@@ -120,37 +130,35 @@ pub(crate) fn parse_board(field: &str, setup: &mut Setup) -> Result<(), SfenErro
                 }
                 continue;
             }
-            let (kind, color) = if c == '+' {
+            let (letter, promoted) = if c == '+' {
                 match chars.next() {
-                    Some('P') => (PieceKind::Spear, Color::Black),
-                    Some('p') => (PieceKind::Spear, Color::White),
-                    _ => return Err(SfenError::BadPromotion { rank: rank_no }),
+                    Some(p) => (p, true),
+                    None => return Err(SfenError::BadPromotion { rank: rank_no }),
                 }
             } else {
-                let kind = PieceKind::from_letter(c).ok_or(SfenError::BadBoardChar {
+                (c, false)
+            };
+            let kind = rules.kind_of_letter(letter, promoted).ok_or(if promoted {
+                SfenError::BadPromotion { rank: rank_no }
+            } else {
+                SfenError::BadBoardChar {
                     rank: rank_no,
                     found: c,
-                })?;
-                (
-                    kind,
-                    if c.is_ascii_uppercase() {
-                        Color::Black
-                    } else {
-                        Color::White
-                    },
-                )
+                }
+            })?;
+            let color = if letter.is_ascii_uppercase() {
+                Color::Black
+            } else {
+                Color::White
             };
-            if file < FILES as usize {
-                let sq = Square::from_coords(
-                    File::new(file as u8).unwrap_or(File::new(0).expect("file a")),
-                    Rank::new(rank_index).unwrap_or(Rank::new(0).expect("rank 1")),
-                );
+            if file < files {
+                let sq = Square::from_index_unchecked(rank_index * FILES + file as u8);
                 setup.board[sq.index()] = Some(Piece::new(color, kind));
-                last_pawn = (kind == PieceKind::Pawn).then_some(sq);
+                last_pawn = (rules.double_step && kind == super::PieceKind::Pawn).then_some(sq);
             }
             file += 1;
         }
-        if file != FILES as usize {
+        if file != files {
             return Err(SfenError::RankLength {
                 rank: rank_no,
                 squares: file,
@@ -161,12 +169,16 @@ pub(crate) fn parse_board(field: &str, setup: &mut Setup) -> Result<(), SfenErro
 }
 
 /// Reads a hands field (`-` or count-letter pairs) into `hands`.
-pub(crate) fn parse_hands(field: &str, hands: &mut [Hand; 2]) -> Result<(), SfenError> {
+pub(crate) fn parse_hands(
+    field: &str,
+    hands: &mut [Hand; 2],
+    rules: &Rules,
+) -> Result<(), SfenError> {
     if field == "-" {
         return Ok(());
     }
     let mut chars = field.chars().peekable();
-    let mut seen = [[false; 6]; 2];
+    let mut seen = [[false; super::KINDS]; 2];
     while chars.peek().is_some() {
         let mut count: Option<u32> = None;
         while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
@@ -182,8 +194,10 @@ pub(crate) fn parse_hands(field: &str, hands: &mut [Hand; 2]) -> Result<(), Sfen
                 "count without a piece at the end of '{field}'"
             )));
         };
-        let kind = PieceKind::from_letter(c)
-            .filter(|k| PieceKind::IN_HAND.contains(k))
+        let kind = rules
+            .kind_of_letter(c, false)
+            .filter(|&k| rules.holds(k) || (!rules.drops && k.in_hand() == k))
+            .filter(|&k| k != super::PieceKind::King)
             .ok_or_else(|| SfenError::BadHand(format!("'{c}' cannot be held in hand")))?;
         let n = count.unwrap_or(1);
         if n == 0 {
@@ -227,44 +241,54 @@ pub(crate) fn parse_castling(field: &str) -> Result<u8, SfenError> {
     Ok(rights)
 }
 
-/// Parses an SFEN into an unvalidated setup.
-pub fn parse_setup(text: &str) -> Result<Setup, SfenError> {
+/// Parses a position string of the game `rules` describe into an unvalidated setup (the
+/// game fixes the board size, the piece letters and the fields).
+pub fn parse_setup(text: &str, rules: &Rules) -> Result<Setup, SfenError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
-    if fields.len() != 6 {
+    let usi = rules.text == TextForm::Usi;
+    // USI SFEN: board side hands [move number].
+    let count_ok = if usi {
+        fields.len() == 3 || fields.len() == 4
+    } else {
+        fields.len() == 6
+    };
+    if !count_ok {
         return Err(SfenError::FieldCount(fields.len()));
     }
     let mut setup = Setup::empty();
-    parse_board(fields[0], &mut setup)?;
+    parse_board(fields[0], &mut setup, rules)?;
     setup.side = match fields[1] {
         "b" => Color::Black,
         "w" => Color::White,
         s => return Err(SfenError::BadSide(s.to_string())),
     };
-    parse_hands(fields[2], &mut setup.hands)?;
-    setup.castling = parse_castling(fields[3])?;
-    let cd = fields[4].as_bytes();
-    if cd.len() != 2 || !cd.iter().all(u8::is_ascii_digit) {
-        return Err(SfenError::BadCooldowns(fields[4].to_string()));
+    parse_hands(fields[2], &mut setup.hands, rules)?;
+    let number = if usi {
+        fields.get(3).copied()
+    } else {
+        setup.castling = parse_castling(fields[3])?;
+        let cd = fields[4].as_bytes();
+        if cd.len() != 2 || !cd.iter().all(u8::is_ascii_digit) {
+            return Err(SfenError::BadCooldowns(fields[4].to_string()));
+        }
+        setup.cooldown = [cd[0] - b'0', cd[1] - b'0'];
+        Some(fields[5])
+    };
+    if let Some(number) = number {
+        setup.move_number = number
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| n > 0 && !number.starts_with('+'))
+            .ok_or_else(|| SfenError::BadMoveNumber(number.to_string()))?;
     }
-    setup.cooldown = [cd[0] - b'0', cd[1] - b'0'];
-    setup.move_number = fields[5]
-        .parse::<u32>()
-        .ok()
-        .filter(|&n| n > 0 && !fields[5].starts_with('+'))
-        .ok_or_else(|| SfenError::BadMoveNumber(fields[5].to_string()))?;
     Ok(setup)
 }
 
-/// Parses and validates an SFEN for the game `rules` describe.
-pub fn parse_sfen(text: &str, rules: Rules) -> Result<Position, SfenError> {
-    Ok(parse_setup(text)?.validate(rules)?)
-}
-
 /// Writes the board field.
-pub(crate) fn write_board(setup: &Setup, out: &mut String) {
-    for rank in (0..RANKS).rev() {
+pub(crate) fn write_board(setup: &Setup, rules: &Rules, out: &mut String) {
+    for rank in (0..rules.ranks).rev() {
         let mut empty = 0;
-        for file in 0..FILES {
+        for file in 0..rules.files {
             let sq = Square::from_index_unchecked(rank * FILES + file);
             match setup.board[sq.index()] {
                 None => empty += 1,
@@ -289,11 +313,12 @@ pub(crate) fn write_board(setup: &Setup, out: &mut String) {
     }
 }
 
-/// Writes a hands field: `-`, or Q R B G N P then q r b g n p with counts above one.
-pub(crate) fn write_hands(hands: &[Hand; 2], out: &mut String) {
+/// Writes a hands field: `-`, or the game's hand kinds (Q R B G N P in 龙将棋, R B G S N L P
+/// in shogi), first player's uppercase then the second's lowercase, with counts above one.
+pub(crate) fn write_hands(hands: &[Hand; 2], rules: &Rules, out: &mut String) {
     let start = out.len();
     for color in Color::ALL {
-        for kind in PieceKind::HAND_ORDER {
+        for &kind in rules.hand_order {
             let n = hands[color.index()].count(kind);
             if n == 0 {
                 continue;
@@ -331,14 +356,18 @@ pub(crate) fn write_castling(rights: u8, out: &mut String) {
     }
 }
 
-/// Writes a setup as SFEN.
-pub fn write_setup(setup: &Setup) -> String {
+/// Writes a setup as the position string of the game `rules` describe.
+pub fn write_setup(setup: &Setup, rules: &Rules) -> String {
     let mut out = String::with_capacity(96);
-    write_board(setup, &mut out);
+    write_board(setup, rules, &mut out);
     out.push(' ');
     out.push(setup.side.letter());
     out.push(' ');
-    write_hands(&setup.hands, &mut out);
+    write_hands(&setup.hands, rules, &mut out);
+    if rules.text == TextForm::Usi {
+        let _ = write!(out, " {}", setup.move_number);
+        return out;
+    }
     out.push(' ');
     write_castling(setup.castling, &mut out);
     let _ = write!(
@@ -349,21 +378,10 @@ pub fn write_setup(setup: &Setup) -> String {
     out
 }
 
-impl Position {
-    /// The position's SFEN.
-    pub fn to_sfen(&self) -> String {
-        write_setup(&Setup::from_position(self))
-    }
-
-    /// Parses and validates an SFEN (same as [`parse_sfen`]).
-    pub fn from_sfen(text: &str, rules: Rules) -> Result<Position, SfenError> {
-        parse_sfen(text, rules)
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::rules::Position;
+    use crate::rules::from_setup::parse_sfen;
     use crate::rules::variant::{LONGJIANG, LONGJIANG_NODROP};
 
     #[test]

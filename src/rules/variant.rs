@@ -5,7 +5,7 @@
 //! description plus whatever piece kinds it brings, not a copy of the code. Compare
 //! Fairy-Stockfish's `variant.h`.
 
-use super::piece::{Color, PieceKind};
+use super::piece::{Color, KINDS, PieceKind};
 use crate::geometry::{Bitboard, Square};
 use std::fmt;
 use std::str::FromStr;
@@ -17,17 +17,22 @@ pub enum Variant {
     Longjiang,
     /// 龙将棋 under 掉落禁止规则: no drops, promotion on the last rank to R/N/B/G/Q.
     LongjiangNoDrop,
+    /// Standard shogi (本将棋) on the 9×9 corner of the grid, with USI squares and SFEN.
+    Shogi,
 }
 
 impl Variant {
-    /// Every variant, default first.
+    /// The two 龙将棋 games, default first: every game the XBoard, UCI and match tools serve.
     pub const ALL: [Variant; 2] = [Variant::Longjiang, Variant::LongjiangNoDrop];
+    /// Every game, shogi included (what USI's `Variant` option offers).
+    pub const EVERY: [Variant; 3] = [Variant::Longjiang, Variant::LongjiangNoDrop, Variant::Shogi];
 
     /// The name used on the command line and in the protocol.
     pub const fn name(self) -> &'static str {
         match self {
             Variant::Longjiang => "longjiang",
             Variant::LongjiangNoDrop => "longjiang-nodrop",
+            Variant::Shogi => "shogi",
         }
     }
 
@@ -36,6 +41,7 @@ impl Variant {
         match self {
             Variant::Longjiang => LONGJIANG,
             Variant::LongjiangNoDrop => LONGJIANG_NODROP,
+            Variant::Shogi => super::shogi::SHOGI,
         }
     }
 }
@@ -54,7 +60,7 @@ impl fmt::Display for UnknownVariant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown variant '{}' (expected longjiang or longjiang-nodrop)",
+            "unknown variant '{}' (expected longjiang, longjiang-nodrop or shogi)",
             self.0
         )
     }
@@ -68,9 +74,36 @@ impl FromStr for Variant {
         match s {
             "longjiang" | "longjiangqi" => Ok(Variant::Longjiang),
             "longjiang-nodrop" | "longjiangqi-nodrop" => Ok(Variant::LongjiangNoDrop),
+            "shogi" | "honshogi" => Ok(Variant::Shogi),
             _ => Err(UnknownVariant(s.to_string())),
         }
     }
+}
+
+/// How squares, moves and position strings are written for a game.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum TextForm {
+    /// RULES.md: squares `a1`…`j10`, six-field SFEN with castling and cooldowns.
+    Longjiang,
+    /// Standard USI: squares `9a`…`1i` (file 9…1 from the first player's left, rank a at the
+    /// second player's side), four-field SFEN `<board> <side> <hands> <move number>`.
+    Usi,
+}
+
+/// Shogi's entering-king (入玉) declaration rule, as YaneuraOu's `EnteringKingRule` option
+/// names its choices.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum EnteringKingRule {
+    /// No declaration.
+    None,
+    /// The seed's count: with both kings in their promotion zones, a side under 27 points
+    /// (rook and bishop 5, other pieces 1, king 0, board and hand) loses if the other has
+    /// 27 or more; a declaration is possible only with both kings entered.
+    Seed27,
+    /// CSA's 24-point rule: a declaring side with 31 or more points wins (24–30: draw).
+    Csa24,
+    /// CSA's 27-point rule: the first player needs 28 points, the second 27.
+    Csa27,
 }
 
 /// How a side with no legal move while not in check fares.
@@ -100,10 +133,23 @@ pub struct CastlingMove {
 pub struct Rules {
     /// Which game this is.
     pub variant: Variant,
+    /// Files and ranks of the board (its lower-left corner of the 10×10 grid).
+    pub files: u8,
+    /// See `files`.
+    pub ranks: u8,
     /// The squares of the grid that are on this game's board.
     pub board: Bitboard,
+    /// How squares, moves and position strings are written.
+    pub text: TextForm,
     /// The start position in SFEN.
     pub start_sfen: &'static str,
+    /// Every kind that can stand on this game's board (position strings read these letters).
+    pub kinds: &'static [PieceKind],
+    /// The kinds whose moves are their attacks (all but the pawn with its double step, and the
+    /// king), in the order move generation walks them.
+    pub officers: &'static [PieceKind],
+    /// The kinds a hand can hold, in the order position strings write them.
+    pub hand_order: &'static [PieceKind],
     /// Captured pieces go to the capturer's hand and may be dropped.
     pub drops: bool,
     /// Turns of its own a side must wait after a drop before dropping again (禁援牌).
@@ -112,22 +158,38 @@ pub struct Rules {
     pub drop_may_check: bool,
     /// Whether a side in check may drop (to interpose).
     pub drop_in_check: bool,
-    /// Per side: where a pawn drop is forbidden (its last rank).
-    pub no_pawn_drop: [Bitboard; 2],
+    /// No second unpromoted piece of this kind on a file (shogi's 二歩).
+    pub nifu: Option<PieceKind>,
+    /// A drop of this kind may not give checkmate (shogi's 打ち歩詰め).
+    pub no_drop_mate: Option<PieceKind>,
+    /// Whether pawns (`PieceKind::Pawn`) on their start rank may make a double step.
+    pub double_step: bool,
     /// Per side: the rank index pawns start on and may double-step from.
     pub pawn_start_rank: [u8; 2],
-    /// Per side: squares where a pawn move may promote but need not.
-    pub promotion_optional: [Bitboard; 2],
-    /// Per side: squares where a pawn move must promote.
-    pub promotion_forced: [Bitboard; 2],
-    /// The kinds a pawn may promote to.
-    pub promotion_kinds: &'static [PieceKind],
+    /// Whether the game has castling (and the castling field in its position strings).
+    pub has_castling: bool,
     /// Castling moves, per side: `[toward the j-file rook (K), toward the a-file rook (Q)]`.
     pub castling: [[CastlingMove; 2]; 2],
+    /// Per kind: the kinds a move of that kind may promote to (empty: it never promotes).
+    pub promotions: [&'static [PieceKind]; KINDS],
+    /// Per kind: the kind a promotion to it started from (itself for unpromoted kinds).
+    pub promoted_from: [PieceKind; KINDS],
+    /// Per side: where a move must end (or, with `promote_from_zone`, may start) to promote.
+    pub promotion_zone: [Bitboard; 2],
+    /// Whether a move that starts in the zone may promote wherever it ends (shogi).
+    pub promote_from_zone: bool,
+    /// Per kind and side: squares where that kind could never move again. A move of it that
+    /// ends there must promote, and it may not be dropped there.
+    pub dead_squares: [[Bitboard; 2]; KINDS],
+    /// The set of `kinds` as bits (bit `PieceKind::index`): the attack tests skip the attack
+    /// families of kinds a game does not have.
+    pub kind_mask: u32,
     /// Repetition count that ends the game (4: 千日手 on the fourth occurrence).
     pub repetitions: u8,
     /// What stalemate means.
     pub stalemate: StalemateRule,
+    /// Shogi's entering-king declaration.
+    pub entering_king: EnteringKingRule,
     /// Which of the evaluation's weight sets this game uses (an index the evaluation maps to
     /// its table: the rules do not know the evaluation).
     pub weight_set: usize,
@@ -154,29 +216,104 @@ const fn castling_for(rank: u8) -> [CastlingMove; 2] {
     ]
 }
 
+/// The bit set of `kinds` (bit `index`).
+pub const fn kind_bits(kinds: &[PieceKind]) -> u32 {
+    let mut m = 0;
+    let mut i = 0;
+    while i < kinds.len() {
+        m |= 1 << kinds[i] as u32;
+        i += 1;
+    }
+    m
+}
+
+/// The kinds that are their own origin: the identity table of `Rules::promoted_from`.
+pub(crate) const fn identity_kinds() -> [PieceKind; KINDS] {
+    PieceKind::ALL
+}
+
 const START_SFEN: &str =
     "rnbgqkgbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBGQKGBNR b - KQkq 00 1";
+
+const LONGJIANG_KINDS: [PieceKind; 8] = [
+    PieceKind::Pawn,
+    PieceKind::Cavalry,
+    PieceKind::Bishop,
+    PieceKind::Rook,
+    PieceKind::Guard,
+    PieceKind::Queen,
+    PieceKind::Spear,
+    PieceKind::King,
+];
+
+const fn longjiang_promotions(to: &'static [PieceKind]) -> [&'static [PieceKind]; KINDS] {
+    let mut t: [&'static [PieceKind]; KINDS] = [&[]; KINDS];
+    t[PieceKind::Pawn as usize] = to;
+    t
+}
+
+const fn longjiang_promoted_from(to: &'static [PieceKind]) -> [PieceKind; KINDS] {
+    let mut t = identity_kinds();
+    let mut i = 0;
+    while i < to.len() {
+        t[to[i] as usize] = PieceKind::Pawn;
+        i += 1;
+    }
+    t
+}
+
+const fn pawn_dead_squares() -> [[Bitboard; 2]; KINDS] {
+    let mut t = [[Bitboard::EMPTY; 2]; KINDS];
+    t[PieceKind::Pawn as usize] = [Bitboard::rank(9), Bitboard::rank(0)];
+    t
+}
+
+const SPEAR_ONLY: &[PieceKind] = &[PieceKind::Spear];
+const NODROP_PROMOTIONS: &[PieceKind] = &[
+    PieceKind::Rook,
+    PieceKind::Cavalry,
+    PieceKind::Bishop,
+    PieceKind::Guard,
+    PieceKind::Queen,
+];
 
 /// 龙将棋 with drops.
 pub const LONGJIANG: Rules = Rules {
     variant: Variant::Longjiang,
+    files: 10,
+    ranks: 10,
     board: Bitboard::FULL,
+    text: TextForm::Longjiang,
     start_sfen: START_SFEN,
+    kinds: &LONGJIANG_KINDS,
+    officers: &PieceKind::OFFICERS,
+    hand_order: &PieceKind::HAND_ORDER,
     drops: true,
     drop_cooldown: 2,
     drop_may_check: false,
     drop_in_check: false,
-    no_pawn_drop: [Bitboard::rank(9), Bitboard::rank(0)],
+    nifu: None,
+    no_drop_mate: None,
+    double_step: true,
     pawn_start_rank: [1, 8],
-    promotion_optional: [
-        Bitboard::rank(7).union(Bitboard::rank(8)),
-        Bitboard::rank(1).union(Bitboard::rank(2)),
-    ],
-    promotion_forced: [Bitboard::rank(9), Bitboard::rank(0)],
-    promotion_kinds: &[PieceKind::Spear],
+    has_castling: true,
     castling: [castling_for(0), castling_for(9)],
+    promotions: longjiang_promotions(SPEAR_ONLY),
+    promoted_from: longjiang_promoted_from(SPEAR_ONLY),
+    promotion_zone: [
+        Bitboard::rank(7)
+            .union(Bitboard::rank(8))
+            .union(Bitboard::rank(9)),
+        Bitboard::rank(0)
+            .union(Bitboard::rank(1))
+            .union(Bitboard::rank(2)),
+    ],
+    promote_from_zone: false,
+    dead_squares: pawn_dead_squares(),
+    kind_mask: kind_bits(&LONGJIANG_KINDS),
     repetitions: 4,
     stalemate: StalemateRule::Draw,
+    entering_king: EnteringKingRule::None,
     weight_set: 0,
 };
 
@@ -185,23 +322,45 @@ pub const LONGJIANG_NODROP: Rules = Rules {
     variant: Variant::LongjiangNoDrop,
     drops: false,
     drop_cooldown: 0,
-    promotion_optional: [Bitboard::EMPTY, Bitboard::EMPTY],
-    promotion_kinds: &[
-        PieceKind::Rook,
-        PieceKind::Cavalry,
-        PieceKind::Bishop,
-        PieceKind::Guard,
-        PieceKind::Queen,
-    ],
+    hand_order: &[],
+    promotions: longjiang_promotions(NODROP_PROMOTIONS),
+    promoted_from: longjiang_promoted_from(NODROP_PROMOTIONS),
+    promotion_zone: [Bitboard::rank(9), Bitboard::rank(0)],
     weight_set: 1,
     ..LONGJIANG
 };
 
 impl Rules {
+    /// The same rules with the entering-king declaration `rule`.
+    pub const fn with_entering_king(mut self, rule: EnteringKingRule) -> Rules {
+        self.entering_king = rule;
+        self
+    }
+
     /// Castling move of `color` on wing 0 (K, toward the j-file) or 1 (Q).
     #[inline(always)]
     pub fn castling_move(&self, color: Color, wing: usize) -> CastlingMove {
         self.castling[color.index()][wing]
+    }
+
+    /// The kind a letter stands for in this game (`promoted`: it followed a `+`).
+    pub fn kind_of_letter(&self, c: char, promoted: bool) -> Option<PieceKind> {
+        let upper = c.to_ascii_uppercase();
+        self.kinds
+            .iter()
+            .copied()
+            .find(|k| k.is_promoted() == promoted && k.in_hand().letter() == Some(upper))
+    }
+
+    /// Whether `kind` can stand on this game's board.
+    #[inline(always)]
+    pub fn has_kind(&self, kind: PieceKind) -> bool {
+        self.kind_mask & (1 << kind as u32) != 0
+    }
+
+    /// Whether a hand of this game can hold `kind`.
+    pub fn holds(&self, kind: PieceKind) -> bool {
+        self.hand_order.contains(&kind)
     }
 
     /// The same rules with stalemate scored as `rule` says.

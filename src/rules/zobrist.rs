@@ -4,6 +4,11 @@
 
 use super::hand::MAX_IN_HAND;
 use super::piece::{Color, HAND_KINDS, KINDS, Piece, PieceKind};
+
+/// The number of kinds of the first (龙将棋) key layout: its keys are drawn first, in the
+/// order they were drawn before shogi's kinds existed, so 龙将棋 keys (and with them the
+/// search's bench signature) do not depend on the kinds added later.
+const OLD_KINDS: usize = 8;
 use crate::geometry::{SQUARES, Square};
 
 const fn splitmix(state: u64) -> (u64, u64) {
@@ -17,7 +22,7 @@ const fn splitmix(state: u64) -> (u64, u64) {
 /// All keys, generated at compile time from a fixed seed.
 struct Keys {
     pieces: [[u64; SQUARES]; 2 * KINDS],
-    hands: [[[u64; MAX_IN_HAND as usize + 1]; HAND_KINDS]; 2],
+    hands: [[[u64; MAX_IN_HAND as usize + 1]; KINDS]; 2],
     side: u64,
     castling: [u64; 16],
     double_step: [u64; SQUARES],
@@ -27,7 +32,7 @@ struct Keys {
 const KEYS: Keys = {
     let mut k = Keys {
         pieces: [[0; SQUARES]; 2 * KINDS],
-        hands: [[[0; MAX_IN_HAND as usize + 1]; HAND_KINDS]; 2],
+        hands: [[[0; MAX_IN_HAND as usize + 1]; KINDS]; 2],
         side: 0,
         castling: [0; 16],
         double_step: [0; SQUARES],
@@ -35,12 +40,13 @@ const KEYS: Keys = {
     };
     let mut state = 0x1234_5678_9ABC_DEF0u64;
     let mut p = 0;
-    while p < 2 * KINDS {
+    while p < 2 * OLD_KINDS {
+        let slot = (p / OLD_KINDS) * KINDS + p % OLD_KINDS;
         let mut s = 0;
         while s < SQUARES {
             let (ns, v) = splitmix(state);
             state = ns;
-            k.pieces[p][s] = v;
+            k.pieces[slot][s] = v;
             s += 1;
         }
         p += 1;
@@ -84,6 +90,33 @@ const KEYS: Keys = {
         state = ns;
         k.double_step[s] = v;
         s += 1;
+    }
+    // The kinds added for shogi, on the board and in hand.
+    let mut c = 0;
+    while c < 2 {
+        let mut kind = OLD_KINDS;
+        while kind < KINDS {
+            let mut s = 0;
+            while s < SQUARES {
+                let (ns, v) = splitmix(state);
+                state = ns;
+                k.pieces[c * KINDS + kind][s] = v;
+                s += 1;
+            }
+            kind += 1;
+        }
+        let mut h = HAND_KINDS;
+        while h < KINDS {
+            let mut n = 1;
+            while n <= MAX_IN_HAND as usize {
+                let (ns, v) = splitmix(state);
+                state = ns;
+                k.hands[c][h][n] = v;
+                n += 1;
+            }
+            h += 1;
+        }
+        c += 1;
     }
     k
 };

@@ -6,16 +6,27 @@
 //! so values stay within ±`MAX`.
 
 use crate::geometry::SQUARES;
-use crate::rules::{Color, Move, Piece, PieceKind};
+use crate::rules::{Color, KINDS, Move, Piece, PieceKind};
 use std::sync::atomic::{AtomicI16, AtomicU32, Ordering};
 
 /// The bound of every history value.
 pub const MAX: i32 = 16_384;
 
-/// A piece index for tables: side * 8 + kind.
+/// The history slot (0..8) of each kind: the 龙将棋 kinds keep their index; shogi's kinds
+/// share the slots of kinds no game has together with them (a promoted bishop or rook shares
+/// its unpromoted kind's, the gold-movers share the gold's), so the tables keep their size.
+const SLOT: [usize; KINDS] = [0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 4, 5, 6, 6, 6, 6, 6, 2, 3];
+
+/// The history slot of a kind.
+#[inline(always)]
+pub fn kind_slot(k: PieceKind) -> usize {
+    SLOT[k.index()]
+}
+
+/// A piece index for tables: side * 8 + kind slot.
 #[inline(always)]
 pub fn piece_index(p: Piece) -> usize {
-    p.color.index() * 8 + p.kind.index()
+    p.color.index() * 8 + kind_slot(p.kind)
 }
 
 // Entries are atomics because the search threads share one set of statistics; relaxed
@@ -102,7 +113,7 @@ impl Histories {
                 &self.main[(us.index() * SQUARES + from.index()) * SQUARES + m.to().index()]
             }
             None => {
-                let k = m.drop_kind().map_or(0, PieceKind::index);
+                let k = m.drop_kind().map_or(0, kind_slot);
                 &self.drops[(us.index() * 8 + k) * SQUARES + m.to().index()]
             }
         }
@@ -122,7 +133,7 @@ impl Histories {
 
     #[inline(always)]
     fn capture_index(piece: Piece, m: Move, captured: PieceKind) -> usize {
-        (piece_index(piece) * SQUARES + m.to().index()) * 8 + captured.index()
+        (piece_index(piece) * SQUARES + m.to().index()) * 8 + kind_slot(captured)
     }
 
     /// The history of a capture by `piece` of a `captured` piece.

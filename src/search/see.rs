@@ -3,19 +3,47 @@
 //! the shrinking occupancy at every step, so pieces behind others (sliders, spearmen, guards
 //! whose leg square empties) join in as they would on the board. Pins are ignored.
 
-use crate::rules::{Move, PieceKind, Position};
+use crate::rules::{KINDS, Move, PieceKind, Position};
 
-/// Exchange values by `PieceKind::index` (the king's is never taken).
-pub const SEE_VALUE: [i32; 8] = [100, 390, 400, 610, 680, 1120, 470, 20_000];
+/// Exchange values by `PieceKind::index` (the king's is never taken): the 龙将棋 kinds, then
+/// shogi's (pawn, lance, knight, silver, gold, the four gold-movers, horse, dragon; the rook
+/// and bishop are shared, so shogi's values are scaled to them).
+pub const SEE_VALUE: [i32; KINDS] = [
+    100, 390, 400, 610, 680, 1120, 470, 20_000, 60, 220, 260, 320, 350, 350, 350, 350, 350, 600,
+    800,
+];
 
-/// Attackers are tried cheapest first.
-const ORDER: [PieceKind; 8] = [
+/// Attackers are tried cheapest first: the 龙将棋 kinds' order, for a game without shogi's.
+const LONGJIANG_ORDER: [PieceKind; 8] = [
     PieceKind::Pawn,
     PieceKind::Cavalry,
     PieceKind::Bishop,
     PieceKind::Spear,
     PieceKind::Rook,
     PieceKind::Guard,
+    PieceKind::Queen,
+    PieceKind::King,
+];
+
+/// Every kind, cheapest first (the 龙将棋 kinds keep their order among themselves).
+const ORDER: [PieceKind; KINDS] = [
+    PieceKind::ShogiPawn,
+    PieceKind::Pawn,
+    PieceKind::Lance,
+    PieceKind::ShogiKnight,
+    PieceKind::Silver,
+    PieceKind::Gold,
+    PieceKind::Tokin,
+    PieceKind::PromotedLance,
+    PieceKind::PromotedKnight,
+    PieceKind::PromotedSilver,
+    PieceKind::Cavalry,
+    PieceKind::Bishop,
+    PieceKind::Spear,
+    PieceKind::Horse,
+    PieceKind::Rook,
+    PieceKind::Guard,
+    PieceKind::Dragon,
     PieceKind::Queen,
     PieceKind::King,
 ];
@@ -59,6 +87,12 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
     if let Some(from) = m.from() {
         occ = occ.without(from);
     }
+    // A game with none of shogi's kinds walks only its own eight.
+    let order: &[PieceKind] = if pos.rules().kind_mask & !((1 << 8) - 1) == 0 {
+        &LONGJIANG_ORDER
+    } else {
+        &ORDER
+    };
     let mut stm = us;
     let mut attackers = pos.attackers_to(to, occ) & occ;
     let mut res = true;
@@ -71,7 +105,7 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
         }
         res = !res;
         let mut next = None;
-        for kind in ORDER {
+        for &kind in order {
             let b = ours & pos.kind_pieces(kind);
             if let Some(sq) = b.first() {
                 next = Some((kind, sq));

@@ -280,6 +280,8 @@ impl Board {
                 out.extend(from.offset(-1, f));
                 out.extend(from.offset(1, f));
             }
+            // This model is 龙将棋's; shogi is checked against python-shogi instead.
+            _ => panic!("the reference model has no shogi pieces"),
         }
         out
     }
@@ -349,6 +351,7 @@ fn promotion_choices(variant: Variant, color: Color, to: Square) -> Vec<Option<P
             .collect(),
             _ => vec![None],
         },
+        Variant::Shogi => panic!("the reference model is 龙将棋's"),
     }
 }
 

@@ -303,12 +303,12 @@ impl XboardSession {
                     Change::MultiPv(n) => self.engine.set_multipv(n),
                     Change::MoveOverhead(d) => self.engine.set_move_overhead(d),
                     Change::ClearHash => self.engine.new_game(),
-                    Change::Ponder(_) | Change::Variant(_) => {}
+                    Change::Ponder(_) | Change::Variant(_) | Change::EnteringKing(_) => {}
                     Change::Stalemate(rule) => {
                         self.options.apply(change);
                         let rules = self.rules().with_stalemate(rule);
-                        let setup = crate::rules::Setup::from_position(&self.root);
-                        if let Ok(root) = setup.validate(rules) {
+                        let setup = self.root.to_setup();
+                        if let Ok(root) = Position::from_setup(&setup, rules) {
                             let moves = std::mem::take(&mut self.moves);
                             self.set_root(root);
                             for m in moves {

@@ -56,6 +56,8 @@ pub fn builtin_text(variant: Variant) -> &'static str {
     match variant {
         Variant::Longjiang => include_str!("../../../openings/longjiang.txt"),
         Variant::LongjiangNoDrop => include_str!("../../../openings/longjiang-nodrop.txt"),
+        // No book yet: games start from the start position.
+        Variant::Shogi => "",
     }
 }
 

@@ -134,6 +134,7 @@ fn variant_value(option: &Declared, variant: Variant) -> String {
     let fsf = match variant {
         Variant::Longjiang => "longjiangqi".to_string(),
         Variant::LongjiangNoDrop => "longjiangqi-nodrop".to_string(),
+        Variant::Shogi => "shogi".to_string(),
     };
     let preferred = if option.name.eq_ignore_ascii_case("Variant") {
         [ours, fsf]

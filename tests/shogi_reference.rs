@@ -1,0 +1,113 @@
+//! Differential test of standard shogi against python-shogi (PyPI), an independent move
+//! generator: random playouts from the start position and the seven handicaps, and at every
+//! position the legal-move sets of both must be equal. CI runs a short sample;
+//! `LONGJIANG_SHOGI_PLAYOUTS=2000 cargo test --release --test shogi_reference` is the long run
+//! (docs/shogi.md). `scripts/test` installs python-shogi into `target/shogi-venv`; another
+//! interpreter can be named with `LONGJIANG_SHOGI_PYTHON`.
+
+use longjiang::movegen::legal_moves;
+use longjiang::rules::ascii::move_text;
+use longjiang::rules::shogi::HANDICAPS;
+use longjiang::rules::{Position, TextForm, Variant};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+fn python() -> PathBuf {
+    if let Some(p) = std::env::var_os("LONGJIANG_SHOGI_PYTHON") {
+        return PathBuf::from(p);
+    }
+    let venv = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/shogi-venv/bin/python");
+    assert!(
+        venv.exists(),
+        "python-shogi is missing ({} does not exist): run scripts/test, which installs it",
+        venv.display()
+    );
+    venv
+}
+
+/// The reference's legal moves of each SFEN, one sorted list per SFEN.
+fn reference_moves(sfens: &[String]) -> Vec<Vec<String>> {
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/shogi_reference.py");
+    let mut child = Command::new(python())
+        .arg(script)
+        .arg("moves")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("python starts");
+    // Written from a thread: the answers fill the output pipe while the questions still go in.
+    let mut stdin = child.stdin.take().expect("stdin");
+    let questions: String = sfens.iter().map(|s| format!("{s}\n")).collect();
+    let writer = std::thread::spawn(move || stdin.write_all(questions.as_bytes()));
+    let out = child.wait_with_output().expect("python runs");
+    writer.join().expect("writer").expect("write to python");
+    assert!(out.status.success(), "python-shogi failed");
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    let lines: Vec<Vec<String>> = text
+        .lines()
+        .map(|l| l.split_whitespace().map(str::to_string).collect())
+        .collect();
+    assert_eq!(lines.len(), sfens.len(), "one answer per position");
+    lines
+}
+
+#[test]
+fn legal_moves_equal_python_shogi_on_random_playouts() {
+    let games: usize = std::env::var("LONGJIANG_SHOGI_PLAYOUTS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(16);
+    let rules = Variant::Shogi.rules();
+    let starts: Vec<&str> = std::iter::once(rules.start_sfen)
+        .chain(HANDICAPS.iter().map(|h| h.2))
+        .collect();
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut rnd = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut sfens = Vec::new();
+    let mut ours = Vec::new();
+    for g in 0..games {
+        let mut pos = Position::from_sfen(starts[g % starts.len()], rules).expect("start");
+        for _ in 0..160 {
+            let moves = legal_moves(&pos);
+            let mut text: Vec<String> =
+                moves.iter().map(|&m| move_text(m, TextForm::Usi)).collect();
+            text.sort();
+            sfens.push(pos.to_sfen());
+            ours.push(text);
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[(rnd() % moves.len() as u64) as usize];
+            pos.play(m);
+        }
+    }
+    let theirs = reference_moves(&sfens);
+    let mut bad = Vec::new();
+    for ((sfen, a), b) in sfens.iter().zip(&ours).zip(&theirs) {
+        if a != b {
+            let only_ours: Vec<&String> = a.iter().filter(|m| !b.contains(m)).collect();
+            let only_theirs: Vec<&String> = b.iter().filter(|m| !a.contains(m)).collect();
+            bad.push(format!(
+                "{sfen}: only longjiang {only_ours:?}, only python-shogi {only_theirs:?}"
+            ));
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "{} of {} positions differ:\n{}",
+        bad.len(),
+        sfens.len(),
+        bad.iter().take(10).cloned().collect::<Vec<_>>().join("\n")
+    );
+    assert!(
+        sfens.len() > games * 20,
+        "playouts too short: {}",
+        sfens.len()
+    );
+}
