@@ -12,7 +12,6 @@ use crate::movegen::legal_moves;
 use crate::notation::fen::write_fen;
 use crate::notation::{numeral, write_move};
 use crate::rules::position::castle_bit;
-use crate::rules::setup::Setup;
 use crate::rules::{Color, PieceKind, Position};
 
 /// The hand line of one side: `∧ 持驹：刀兵×2 骑兵　禁援：1`.
@@ -144,7 +143,7 @@ fn facts(pos: &Position, out: &mut Vec<String>) {
 /// without its double step) in a grid with files a … j and ranks 10 … 1, then the same facts
 /// as `d` in English.
 pub fn draw_plain(pos: &Position) -> String {
-    let setup = Setup::from_position(pos);
+    let setup = pos.to_setup();
     let border = format!("   +{}", "---+".repeat(10));
     let mut out = vec![border.clone()];
     for r in (0..10u8).rev() {
