@@ -168,10 +168,9 @@ impl Worker<'_> {
                 return alpha;
             }
         }
-        {
-            let f = self.frame_mut(ply + 1);
-            f.killers = [Move::NONE; 2];
-        }
+        // The grandchildren's killers start empty: the children keep the killers of their
+        // cousins (the other nodes of their ply under the same grandparent), as Stockfish's.
+        self.frame_mut(ply + 2).killers = [Move::NONE; 2];
 
         // Step 4. Transposition table lookup.
         let key = self.pos.key();
