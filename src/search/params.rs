@@ -41,7 +41,7 @@ pub const NMP_EVAL_R_MAX: i32 = 3;
 /// A null-move cut-off is verified by a normal search from this depth.
 pub const NMP_VERIFY_DEPTH: i32 = 12;
 
-// ---- Step 11. Internal iterative reduction.
+// ---- Step 10. Internal iterative reduction.
 
 /// A PV or cut node without a table move is searched one ply shallower from this depth.
 pub const IIR_DEPTH: i32 = 6;
@@ -91,6 +91,10 @@ pub const LMR_HISTORY_DIVISOR: i32 = 8_000;
 
 // ---- Quiescence.
 
+/// With `Features::qs_checks`, quiet checks (with a static exchange not losing) are searched at
+/// the quiescence plies of this depth and above; its first ply is depth 0 (Stockfish's
+/// `DEPTH_QS_CHECKS`).
+pub const QS_CHECKS_DEPTH: i32 = 0;
 /// Stand-pat plus this margin plus the captured piece must reach alpha for a capture to be
 /// searched.
 pub const QS_FUTILITY_MARGIN: Value = 150;

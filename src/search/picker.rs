@@ -7,7 +7,8 @@
 //! killer 2 → counter-move → quiet board moves by history → drops by the drop history → the
 //! captures that lose material;
 //! in check: TT move → every evasion (captures first);
-//! quiescence: TT move → captures and promotions (and, in check, every evasion).
+//! quiescence: TT move → captures and promotions → at its first ply, the quiet moves and drops
+//! that give check (in check: TT move → every evasion).
 
 use super::history::Histories;
 use super::see::{SEE_VALUE, see_ge};
@@ -35,6 +36,8 @@ enum Stage {
     QsTt,
     QsCaptureInit,
     QsCaptures,
+    QsCheckInit,
+    QsChecks,
     Done,
 }
 
@@ -75,6 +78,8 @@ pub(crate) struct MovePicker {
     bad_cur: usize,
     /// Set by the search (move-count pruning): quiet moves are no longer wanted.
     pub skip_quiets: bool,
+    /// Quiescence: the quiet checks follow the captures.
+    qs_checks: bool,
 }
 
 impl MovePicker {
@@ -97,11 +102,13 @@ impl MovePicker {
             bad: ArrayVec::new(),
             bad_cur: 0,
             skip_quiets: false,
+            qs_checks: false,
         }
     }
 
-    /// A picker for quiescence: tactical moves, or every evasion when in check.
-    pub fn new_qsearch(pos: &Position, tt_move: Move, ctx: Context) -> MovePicker {
+    /// A picker for quiescence: tactical moves (then the quiet checks if `checks`), or every
+    /// evasion when in check.
+    pub fn new_qsearch(pos: &Position, tt_move: Move, ctx: Context, checks: bool) -> MovePicker {
         let in_check = pos.in_check();
         let stage = if in_check {
             Stage::EvasionTt
@@ -109,7 +116,7 @@ impl MovePicker {
             Stage::QsTt
         };
         let tt_ok = tt_move != Move::NONE
-            && (in_check || is_tactical(pos, tt_move))
+            && (in_check || is_tactical(pos, tt_move) || (checks && pos.gives_check(tt_move)))
             && pos.is_legal(tt_move);
         MovePicker {
             stage: if tt_ok { stage } else { next_after_tt(stage) },
@@ -121,6 +128,7 @@ impl MovePicker {
             bad: ArrayVec::new(),
             bad_cur: 0,
             skip_quiets: false,
+            qs_checks: checks && !in_check,
         }
     }
 
@@ -214,13 +222,21 @@ impl MovePicker {
                     self.gen_evasions(pos, h);
                     self.stage = Stage::Evasions;
                 }
-                Stage::Evasions | Stage::QsCaptures => {
+                Stage::Evasions | Stage::QsCaptures | Stage::QsChecks => {
                     while let Some(s) = self.pick_best() {
                         if s.mv != self.tt_move {
                             return Some(s.mv);
                         }
                     }
-                    self.stage = Stage::Done;
+                    self.stage = if self.stage == Stage::QsCaptures && self.qs_checks {
+                        Stage::QsCheckInit
+                    } else {
+                        Stage::Done
+                    };
+                }
+                Stage::QsCheckInit => {
+                    self.gen_quiet_checks(pos, h);
+                    self.stage = Stage::QsChecks;
                 }
                 Stage::Done => return None,
             }
@@ -346,6 +362,40 @@ impl MovePicker {
         self.sort_partial();
     }
 
+    /// The quiet board moves and the drops that give check (quiescence's first ply).
+    fn gen_quiet_checks(&mut self, pos: &Position, h: &Histories) {
+        self.moves.clear();
+        self.cur = 0;
+        let us = pos.side_to_move();
+        let theirs = pos.side_pieces(!us);
+        let moves = &mut self.moves;
+        movegen::generate(pos, |set| {
+            if set.from.is_none() {
+                return true;
+            }
+            let mut s = set;
+            s.to &= !theirs;
+            for mv in s {
+                if mv.promotion_kind().is_none() && pos.gives_check(mv) {
+                    let _ = moves.try_push(Scored { mv, score: 0 });
+                }
+            }
+            false
+        });
+        // A drop checks exactly from the squares its kind attacks the king from.
+        let king = pos.king(!us);
+        for kind in pos.hand(us).kinds() {
+            let mut set = movegen::drops_of(pos, kind);
+            set.to &= movegen::check_squares(kind, us, king, pos.occupied());
+            for mv in set {
+                let _ = self.moves.try_push(Scored { mv, score: 0 });
+            }
+        }
+        for i in 0..self.moves.len() {
+            self.moves[i].score = self.quiet_score(pos, h, self.moves[i].mv);
+        }
+    }
+
     fn gen_drops(&mut self, pos: &Position, h: &Histories) {
         self.moves.clear();
         self.cur = 0;
@@ -400,5 +450,45 @@ fn next_after_tt(stage: Stage) -> Stage {
         Stage::EvasionTt => Stage::EvasionInit,
         Stage::QsTt => Stage::QsCaptureInit,
         s => s,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::bench::POSITIONS;
+
+    /// With checks, quiescence's picker hands out every capture, promotion and quiet check
+    /// once (the slow twin: the legal moves filtered by `is_tactical` and `gives_check`).
+    #[test]
+    fn quiescence_checks_are_the_checking_moves() {
+        let h = Histories::new();
+        for (variant, sfen) in POSITIONS.iter() {
+            let pos = Position::from_sfen(sfen, variant.rules()).unwrap();
+            if pos.in_check() {
+                continue;
+            }
+            let ctx = Context {
+                cont: [Histories::NO_CONT; 3],
+                killers: [Move::NONE; 2],
+                counter: Move::NONE,
+            };
+            let mut picker = MovePicker::new_qsearch(&pos, Move::NONE, ctx, true);
+            let mut got = Vec::new();
+            while let Some(m) = picker.next(&pos, &h) {
+                got.push(m);
+            }
+            let mut want: Vec<Move> = movegen::legal_moves(&pos)
+                .iter()
+                .copied()
+                .filter(|&m| is_tactical(&pos, m) || pos.gives_check(m))
+                .collect();
+            let n = got.len();
+            got.sort_by_key(|m| format!("{m:?}"));
+            got.dedup();
+            want.sort_by_key(|m| format!("{m:?}"));
+            assert_eq!(got.len(), n, "{sfen}: a move twice");
+            assert_eq!(got, want, "{sfen}");
+        }
     }
 }

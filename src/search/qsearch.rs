@@ -1,9 +1,10 @@
-//! Quiescence search: at the horizon only captures and promotions are searched (all evasions
-//! when in check: a side in check may not drop, so the evasions are every legal move), so
-//! that the static evaluation is taken only in quiet positions.
+//! Quiescence search: at the horizon only captures and promotions are searched, and at its
+//! first ply, where `Features::qs_checks` is on (off by default), the quiet moves and drops
+//! that give check (all evasions when in check: a side in check may not drop, so the evasions
+//! are every legal move), so that the static evaluation is taken only in quiet positions.
 
 use super::history::Histories;
-use super::params::QS_FUTILITY_MARGIN;
+use super::params::{QS_CHECKS_DEPTH, QS_FUTILITY_MARGIN};
 use super::picker::{Context, MovePicker};
 use super::see::{SEE_VALUE, see_ge};
 use super::thread::Worker;
@@ -13,11 +14,13 @@ use crate::eval;
 use crate::rules::Move;
 
 impl Worker<'_> {
-    /// Quiescence search at `ply`.
+    /// Quiescence search at `ply`; `depth` is 0 at its first ply and falls by one per ply
+    /// (quiet checks are searched down to `QS_CHECKS_DEPTH`).
     pub(crate) fn qsearch<const PV: bool>(
         &mut self,
         mut alpha: Value,
         beta: Value,
+        depth: i32,
         ply: usize,
     ) -> Value {
         // Step 1. Initialize node.
@@ -44,7 +47,8 @@ impl Worker<'_> {
         }
 
         // Step 3. Transposition table lookup.
-        let tt_depth = if in_check { 0 } else { -1 };
+        let checks = self.features.qs_checks && depth >= QS_CHECKS_DEPTH;
+        let tt_depth = if in_check || checks { 0 } else { -1 };
         let key = self.pos.key();
         let tte = self.shared.tt.probe(key);
         let tt_value = tte.map_or(value::NONE, |t| value::from_tt(t.value, ply));
@@ -115,7 +119,7 @@ impl Worker<'_> {
             killers: [Move::NONE; 2],
             counter: Move::NONE,
         };
-        let mut picker = MovePicker::new_qsearch(&self.pos, tt_move, ctx);
+        let mut picker = MovePicker::new_qsearch(&self.pos, tt_move, ctx, checks);
         let mut best_move = Move::NONE;
         let mut move_count = 0;
         while let Some(m) = picker.next(&self.pos, &self.data.hist) {
@@ -146,7 +150,7 @@ impl Worker<'_> {
                 }
             }
             self.play(m, ply);
-            let v = -self.qsearch::<PV>(-beta, -alpha, ply + 1);
+            let v = -self.qsearch::<PV>(-beta, -alpha, depth - 1, ply + 1);
             self.pos.undo();
             if self.stopped {
                 return 0;
