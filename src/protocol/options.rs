@@ -27,6 +27,10 @@ pub struct Options {
     pub move_overhead: Duration,
     /// Stalemate: a draw (RULES.md) or a loss for the stalemated side.
     pub stalemate: StalemateRule,
+    /// Evaluate with the game's net (`UseNNUE`); false: the classical evaluation.
+    pub use_nnue: bool,
+    /// The net file loaded with `EvalFile`, or `nnue::EMBEDDED_NAME`.
+    pub eval_file: String,
 }
 
 impl Default for Options {
@@ -39,6 +43,8 @@ impl Default for Options {
             variant: Variant::Longjiang,
             move_overhead: Duration::from_millis(OVERHEAD.default as u64),
             stalemate: StalemateRule::Draw,
+            use_nnue: crate::eval::nnue::USE_BY_DEFAULT,
+            eval_file: crate::eval::nnue::EMBEDDED_NAME.to_string(),
         }
     }
 }
@@ -91,6 +97,8 @@ pub enum Change {
     Stalemate(StalemateRule),
     /// `Clear Hash` (a button): forget everything learned, as `usinewgame` does.
     ClearHash,
+    /// `UseNNUE`: evaluate with the net (true) or classically.
+    UseNnue(bool),
 }
 
 /// The name of a variant in the given mode (UCI tools know Fairy-Stockfish's names).
@@ -132,6 +140,14 @@ impl Options {
             spin("MoveOverhead", OVERHEAD),
             "option name Stalemate type combo default draw var draw var loss".to_string(),
             "option name Clear Hash type button".to_string(),
+            format!(
+                "option name UseNNUE type check default {}",
+                crate::eval::nnue::USE_BY_DEFAULT
+            ),
+            format!(
+                "option name EvalFile type string default {}",
+                crate::eval::nnue::EMBEDDED_NAME
+            ),
         ]
     }
 
@@ -183,6 +199,7 @@ impl Options {
                     "setoption: Stalemate value '{v}' (expected draw or loss)"
                 )),
             },
+            "usennue" => check().map(Change::UseNnue),
             "clear hash" => match value {
                 None => Ok(Change::ClearHash),
                 Some(_) => Err("setoption: Clear Hash is a button and takes no value".into()),
@@ -205,6 +222,7 @@ impl Options {
             Change::MoveOverhead(d) => self.move_overhead = d,
             Change::Stalemate(rule) => self.stalemate = rule,
             Change::ClearHash => {}
+            Change::UseNnue(on) => self.use_nnue = on,
         }
     }
 }
@@ -251,6 +269,7 @@ mod tests {
                 Change::Stalemate(StalemateRule::Loss),
             ),
             ("Clear Hash", None, Change::ClearHash),
+            ("UseNNUE", Some("true"), Change::UseNnue(true)),
         ];
         for (name, value, want) in ok {
             assert_eq!(Options::parse_change(name, value), Ok(want), "{name}");

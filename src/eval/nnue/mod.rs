@@ -16,6 +16,12 @@ pub use network::{NetError, Network};
 use crate::rules::Variant;
 use std::sync::{Arc, OnceLock};
 
+/// Whether the engine evaluates with its net by default (the `UseNNUE` option, `bench`).
+pub const USE_BY_DEFAULT: bool = false;
+
+/// The `EvalFile` value that means the net built into the binary.
+pub const EMBEDDED_NAME: &str = "<embedded>";
+
 /// The net built into the binary for `game`, if one ships.
 pub fn embedded(game: Variant) -> Option<Arc<Network>> {
     static NETS: OnceLock<Vec<(Variant, Arc<Network>)>> = OnceLock::new();
@@ -28,6 +34,11 @@ pub fn embedded(game: Variant) -> Option<Arc<Network>> {
     nets.iter()
         .find(|(v, _)| *v == game)
         .map(|(_, n)| Arc::clone(n))
+}
+
+/// The nets built in, one per game that has one.
+pub fn embedded_nets() -> Vec<Arc<Network>> {
+    Variant::ALL.iter().filter_map(|&v| embedded(v)).collect()
 }
 
 /// The net files built in, by game.

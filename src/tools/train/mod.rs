@@ -99,8 +99,33 @@ pub struct EpochReport {
     pub speed: f64,
 }
 
+/// The loss the classical evaluation has on the validation set (the bar a net must pass).
+fn classical_loss(valid: &[(f32, f32)], k: f32) -> f64 {
+    let sum: f64 = valid
+        .iter()
+        .map(|&(eval, target)| {
+            let p = 1.0 / (1.0 + (-eval / k).exp());
+            ((p - target) * (p - target)) as f64
+        })
+        .sum();
+    sum / valid.len().max(1) as f64
+}
+
 /// Reads, filters and featurises the data: (training, validation) examples.
 fn load(args: &TrainArgs) -> Result<(Vec<Example>, Vec<Example>, String), String> {
+    let (train, valid, classical, sources) = load_with_classical(args)?;
+    let info = format!(
+        "{sources}; classical evaluation's validation loss {:.6}",
+        classical_loss(&classical, args.k)
+    );
+    Ok((train, valid, info))
+}
+
+/// [`load`], with the classical evaluation and the target of every validation position.
+#[allow(clippy::type_complexity)]
+fn load_with_classical(
+    args: &TrainArgs,
+) -> Result<(Vec<Example>, Vec<Example>, Vec<(f32, f32)>, String), String> {
     let rules = args.variant.rules();
     let mut samples = Vec::new();
     let mut sources = Vec::new();
@@ -127,7 +152,7 @@ fn load(args: &TrainArgs) -> Result<(Vec<Example>, Vec<Example>, String), String
             && (args.keep_noisy || !s.flags.intersects(SampleFlags::NOT_QUIET))
     });
     let (lambda, k) = (args.lambda, args.k);
-    let examples: Vec<(bool, Example)> = samples
+    let examples: Vec<(bool, Example, f32)> = samples
         .par_iter()
         .filter_map(|s| {
             let pos = s.position(rules).ok()?;
@@ -139,20 +164,29 @@ fn load(args: &TrainArgs) -> Result<(Vec<Example>, Vec<Example>, String), String
             let mut features: Vec<u16> = active(&pos, us).to_vec();
             features.extend(active(&pos, !us));
             let target = lambda * result + (1.0 - lambda) / (1.0 + (-score / k).exp());
+            let is_valid = s.game % args.validation_every == 0;
+            let classical = if is_valid {
+                crate::eval::evaluate(&pos) as f32
+            } else {
+                0.0
+            };
             Some((
-                s.game % args.validation_every == 0,
+                is_valid,
                 Example {
                     features,
                     bucket: bucket(&pos) as u8,
                     target,
                 },
+                classical,
             ))
         })
         .collect();
-    let (valid, train): (Vec<_>, Vec<_>) = examples.into_iter().partition(|(v, _)| *v);
+    let (valid, train): (Vec<_>, Vec<_>) = examples.into_iter().partition(|(v, _, _)| *v);
+    let classical = valid.iter().map(|(_, e, c)| (*c, e.target)).collect();
     Ok((
-        train.into_iter().map(|(_, e)| e).collect(),
-        valid.into_iter().map(|(_, e)| e).collect(),
+        train.into_iter().map(|(_, e, _)| e).collect(),
+        valid.into_iter().map(|(_, e, _)| e).collect(),
+        classical,
         sources.join("; "),
     ))
 }
