@@ -41,8 +41,17 @@ pub fn embedded_nets() -> Vec<Arc<Network>> {
     Variant::ALL.iter().filter_map(|&v| embedded(v)).collect()
 }
 
-/// The net files built in, by game.
-const EMBEDDED: &[(Variant, &[u8])] = &[];
+/// The net files built in, by game (`nets/README.md` says how each was made).
+const EMBEDDED: &[(Variant, &[u8])] = &[
+    (
+        Variant::Longjiang,
+        include_bytes!("../../../nets/longjiang.nnue"),
+    ),
+    (
+        Variant::LongjiangNoDrop,
+        include_bytes!("../../../nets/longjiang-nodrop.nnue"),
+    ),
+];
 
 /// A net with varied parameters, for tests of the format and of the accumulators.
 #[cfg(test)]

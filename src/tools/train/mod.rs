@@ -161,8 +161,7 @@ fn load_with_classical(
                 Color::Black => (s.score as f32, s.result.score() as f32),
                 Color::White => (-s.score as f32, 1.0 - s.result.score() as f32),
             };
-            let mut features: Vec<u16> = active(&pos, us).to_vec();
-            features.extend(active(&pos, !us));
+            let features = model::example_features(&active(&pos, us), &active(&pos, !us));
             let target = lambda * result + (1.0 - lambda) / (1.0 + (-score / k).exp());
             let is_valid = s.game % args.validation_every == 0;
             let classical = if is_valid {

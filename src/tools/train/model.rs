@@ -2,14 +2,45 @@
 //! AdamW, quantisation, and checkpoints.
 
 use crate::eval::nnue::Network;
-use crate::eval::nnue::features::FEATURES;
+use crate::eval::nnue::features::{BOARD_FEATURES, FEATURES, HAND_SLOTS};
 use crate::eval::nnue::network::{BUCKETS, HIDDEN, QA, QB, SCALE};
+use crate::geometry::SQUARES;
 use crate::rules::Variant;
+use crate::rules::{HAND_KINDS, KINDS};
+
+/// Training-only "factor" inputs, one per (ours/theirs, kind) of the board and of the hand:
+/// each real feature also switches on its factor, so what all squares of a kind share
+/// (material) is learnt from every position at once; quantisation adds each factor's row
+/// into its features' rows, so the net file has no trace of them.
+pub const VIRTUAL: usize = 2 * KINDS + 2 * HAND_KINDS;
+/// Input rows of the float net: the real features, then the factors.
+pub const INPUTS: usize = FEATURES + VIRTUAL;
+
+/// The factor input of real feature `f`.
+#[inline(always)]
+pub const fn factor(f: usize) -> usize {
+    if f < BOARD_FEATURES {
+        FEATURES + f / SQUARES
+    } else {
+        FEATURES + 2 * KINDS + (f - BOARD_FEATURES) / HAND_SLOTS
+    }
+}
+
+/// An example's input list from the two perspectives' active features: each half is the
+/// features followed by their factors.
+pub fn example_features(us: &[u16], them: &[u16]) -> Vec<u16> {
+    let mut out = Vec::with_capacity(2 * (us.len() + them.len()));
+    for half in [us, them] {
+        out.extend_from_slice(half);
+        out.extend(half.iter().map(|&f| factor(f as usize) as u16));
+    }
+    out
+}
 
 /// Offsets of the parameter blocks in the flat parameter vector.
 pub const FT_W: usize = 0;
 /// See [`FT_W`].
-pub const FT_B: usize = FT_W + FEATURES * HIDDEN;
+pub const FT_B: usize = FT_W + INPUTS * HIDDEN;
 /// See [`FT_W`].
 pub const OUT_W: usize = FT_B + HIDDEN;
 /// See [`FT_W`].
@@ -56,7 +87,7 @@ impl FloatNet {
         let mut uniform =
             |a: f32| ((splitmix(&mut s) >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * a;
         let mut p = vec![0.0; PARAMS];
-        for w in &mut p[FT_W..FT_B] {
+        for w in &mut p[FT_W..FT_W + FEATURES * HIDDEN] {
             *w = uniform(0.08);
         }
         let a = 1.0 / (2.0 * HIDDEN as f32).sqrt();
@@ -147,9 +178,14 @@ impl FloatNet {
     /// The quantised network (rounded, clipped to what the integer net can hold).
     pub fn quantise(&self, game: Variant) -> Network {
         let q = |v: f32, scale: f32| (v * scale).round().clamp(-32767.0, 32767.0) as i16;
-        let ft_w = self.p[FT_W..FT_B]
-            .iter()
-            .map(|&w| q(w, QA as f32))
+        let ft_w = (0..FEATURES * HIDDEN)
+            .map(|i| {
+                let (f, h) = (i / HIDDEN, i % HIDDEN);
+                q(
+                    self.p[FT_W + i] + self.p[FT_W + factor(f) * HIDDEN + h],
+                    QA as f32,
+                )
+            })
             .collect();
         let ft_b = self.p[FT_B..OUT_W]
             .iter()
@@ -296,10 +332,13 @@ mod tests {
 
     #[test]
     fn the_quantised_net_agrees_with_the_float_net() {
-        let net = FloatNet::init(3);
+        let mut net = FloatNet::init(3);
+        // Factor rows that matter, so that quantisation must fold them in.
+        for (i, w) in net.p[FT_W + FEATURES * HIDDEN..FT_B].iter_mut().enumerate() {
+            *w = ((i % 13) as f32 - 6.0) * 0.01;
+        }
         let pos = Position::start(Variant::LongjiangNoDrop.rules());
-        let mut features: Vec<u16> = active(&pos, Color::Black).to_vec();
-        features.extend(active(&pos, Color::White));
+        let features = example_features(&active(&pos, Color::Black), &active(&pos, Color::White));
         let ex = Example {
             features,
             bucket: bucket(&pos) as u8,
@@ -308,7 +347,7 @@ mod tests {
         let float_cp = net.forward(&ex) * SCALE as f32;
         let q = evaluate_fresh(&net.quantise(Variant::LongjiangNoDrop), &pos);
         assert!(
-            (float_cp - q as f32).abs() < 3.0 + 0.02 * float_cp.abs(),
+            (float_cp - q as f32).abs() < 4.0 + 0.05 * float_cp.abs(),
             "{float_cp} vs {q}"
         );
     }
