@@ -36,6 +36,8 @@ enum Command {
     Datagen(tools::datagen::DatagenArgs),
     /// Tune the evaluation weights of a game on datagen data (Texel); see docs/tuning.md.
     Tune(tools::tune::TuneArgs),
+    /// Train an NNUE net of a game on datagen data and write the net file; see docs/nnue.md.
+    Train(tools::train::TrainArgs),
 }
 
 /// Parses the command line; a usage error becomes one line on stderr and exit status 2
@@ -117,6 +119,7 @@ fn main() -> ExitCode {
         Some(Command::Serve(args)) => tools::serve::run(&args),
         Some(Command::Datagen(args)) => tools::datagen::run(&args),
         Some(Command::Tune(args)) => tools::tune::run(&args),
+        Some(Command::Train(args)) => tools::train::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

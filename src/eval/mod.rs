@@ -7,6 +7,7 @@
 
 mod features;
 mod king;
+pub mod nnue;
 mod pawns;
 mod pst;
 pub mod shogi;

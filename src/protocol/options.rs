@@ -29,6 +29,10 @@ pub struct Options {
     pub stalemate: StalemateRule,
     /// Shogi's entering-king declaration (`EnteringKingRule`, YaneuraOu's name).
     pub entering_king: EnteringKingRule,
+    /// Evaluate with the game's net (`UseNNUE`); false: the classical evaluation.
+    pub use_nnue: bool,
+    /// The net file loaded with `EvalFile`, or `nnue::EMBEDDED_NAME`.
+    pub eval_file: String,
 }
 
 impl Default for Options {
@@ -42,6 +46,8 @@ impl Default for Options {
             move_overhead: Duration::from_millis(OVERHEAD.default as u64),
             stalemate: StalemateRule::Draw,
             entering_king: EnteringKingRule::Seed27,
+            use_nnue: crate::eval::nnue::USE_BY_DEFAULT,
+            eval_file: crate::eval::nnue::EMBEDDED_NAME.to_string(),
         }
     }
 }
@@ -96,6 +102,8 @@ pub enum Change {
     ClearHash,
     /// `EnteringKingRule` (shogi's declaration).
     EnteringKing(EnteringKingRule),
+    /// `UseNNUE`: evaluate with the net (true) or classically.
+    UseNnue(bool),
 }
 
 /// The `EnteringKingRule` values, as YaneuraOu names them (`SeedRule27` is the seed's count).
@@ -151,6 +159,14 @@ impl Options {
             spin("MoveOverhead", OVERHEAD),
             "option name Stalemate type combo default draw var draw var loss".to_string(),
             "option name Clear Hash type button".to_string(),
+            format!(
+                "option name UseNNUE type check default {}",
+                crate::eval::nnue::USE_BY_DEFAULT
+            ),
+            format!(
+                "option name EvalFile type string default {}",
+                crate::eval::nnue::EMBEDDED_NAME
+            ),
         ];
         if mode == Mode::Usi {
             let vars: Vec<String> = ENTERING_KING
@@ -213,6 +229,7 @@ impl Options {
                     "setoption: Stalemate value '{v}' (expected draw or loss)"
                 )),
             },
+            "usennue" => check().map(Change::UseNnue),
             "enteringkingrule" => {
                 let v = need("NoEnteringKing, CSARule24, CSARule27 or SeedRule27")?;
                 ENTERING_KING
@@ -249,6 +266,7 @@ impl Options {
             Change::Stalemate(rule) => self.stalemate = rule,
             Change::EnteringKing(rule) => self.entering_king = rule,
             Change::ClearHash => {}
+            Change::UseNnue(on) => self.use_nnue = on,
         }
     }
 }
@@ -295,6 +313,7 @@ mod tests {
                 Change::Stalemate(StalemateRule::Loss),
             ),
             ("Clear Hash", None, Change::ClearHash),
+            ("UseNNUE", Some("true"), Change::UseNnue(true)),
         ];
         for (name, value, want) in ok {
             assert_eq!(Options::parse_change(name, value), Ok(want), "{name}");

@@ -44,6 +44,8 @@ pub struct Session {
     /// Why the last `position` command was refused, until one is accepted: `go` is refused
     /// meanwhile, so that no answer is given for a position the GUI did not send.
     refused_position: Option<String>,
+    /// Nets loaded with `EvalFile`, at most one per game (they replace the built-in one).
+    nets: Vec<Arc<crate::eval::nnue::Network>>,
 }
 
 /// A `go perft` on its own thread, so that the reader still reads `stop`, `isready` and `quit`.
@@ -123,7 +125,7 @@ impl Session {
         let options = Options::default();
         let engine = Engine::new();
         let root = Position::start(options.variant.rules());
-        Session {
+        let mut session = Session {
             out,
             mode: Mode::Usi,
             engine,
@@ -135,7 +137,65 @@ impl Session {
             started: false,
             perft: None,
             refused_position: None,
+            nets: Vec::new(),
+        };
+        session.update_net();
+        session
+    }
+
+    /// The net for the current game: one loaded with `EvalFile`, else the built-in one.
+    fn game_net(&self) -> Option<Arc<crate::eval::nnue::Network>> {
+        self.net_of(self.options.variant)
+    }
+
+    /// The net for game `v`: one loaded with `EvalFile`, else the built-in one.
+    fn net_of(&self, v: crate::rules::Variant) -> Option<Arc<crate::eval::nnue::Network>> {
+        self.nets
+            .iter()
+            .find(|n| n.game() == v)
+            .cloned()
+            .or_else(|| crate::eval::nnue::embedded(v))
+    }
+
+    /// Hands the engine the net the options ask for (none when `UseNNUE` is false).
+    fn update_net(&mut self) {
+        let nets = if self.options.use_nnue {
+            crate::rules::Variant::ALL
+                .iter()
+                .filter_map(|&v| self.net_of(v))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        self.engine.set_nnue(nets);
+    }
+
+    /// `setoption name EvalFile value <path>`: loads a net file; a bad file is refused with
+    /// its reason and the nets stay as they were. `<embedded>` (or no value) goes back to the
+    /// nets built in.
+    fn set_eval_file(&mut self, value: Option<&str>) -> Result<(), String> {
+        use crate::eval::nnue::{EMBEDDED_NAME, Network};
+        self.not_busy("setoption")?;
+        let path = value.unwrap_or("").trim();
+        if path.is_empty() || path == EMBEDDED_NAME {
+            self.nets.clear();
+            self.options.eval_file = EMBEDDED_NAME.to_string();
+        } else {
+            let net = Network::load(std::path::Path::new(path)).map_err(|e| {
+                format!(
+                    "setoption: EvalFile: {e}; the net stays {}",
+                    self.options.eval_file
+                )
+            })?;
+            let game = net.game();
+            self.nets.retain(|n| n.game() != game);
+            self.nets.push(Arc::new(net));
+            self.options.eval_file = path.to_string();
+            self.out
+                .line(&format!("info string EvalFile: {path} ({game} net) loaded"));
         }
+        self.update_net();
+        Ok(())
     }
 
     /// The state a failing command must not change (see [`Snapshot`]).
@@ -226,7 +286,21 @@ impl Session {
                 Ok(())
             }
             Command::Eval => {
-                let text = crate::eval::trace(&self.pos).to_string();
+                let mut text = crate::eval::trace(&self.pos).to_string();
+                text.push('\n');
+                text.push_str(&match self.game_net() {
+                    Some(net) => format!(
+                        "NNUE evaluation {} cp for the side to move ({}; {})",
+                        crate::eval::nnue::evaluate_fresh(&net, &self.pos),
+                        self.options.eval_file,
+                        if self.options.use_nnue {
+                            "in use"
+                        } else {
+                            "not in use: UseNNUE is false"
+                        }
+                    ),
+                    None => format!("NNUE: no net for {}", self.options.variant),
+                });
                 let lines: Vec<&str> = text.lines().collect();
                 self.out.lines(&lines);
                 Ok(())
@@ -273,6 +347,9 @@ impl Session {
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+        if name.eq_ignore_ascii_case("evalfile") {
+            return self.set_eval_file(value);
+        }
         let change = Options::parse_change(name, value)?;
         self.not_busy("setoption")?;
         match change {
@@ -290,7 +367,7 @@ impl Session {
             Change::MultiPv(n) => self.engine.set_multipv(n),
             Change::MoveOverhead(d) => self.engine.set_move_overhead(d),
             Change::ClearHash => self.engine.new_game(),
-            Change::Ponder(_) => {}
+            Change::Ponder(_) | Change::UseNnue(_) => {}
             Change::Variant(v) => {
                 if v != self.options.variant {
                     let rules = v
@@ -322,6 +399,9 @@ impl Session {
             }
         }
         self.options.apply(change);
+        if matches!(change, Change::UseNnue(_)) {
+            self.update_net();
+        }
         Ok(())
     }
 

@@ -10,7 +10,6 @@ use super::picker::{Context, MovePicker, is_tactical};
 use super::thread::Worker;
 use super::tt::TtBound;
 use super::value::{self, INFINITE, MATE_IN_MAX_PLY, MAX_PLY, Value};
-use crate::eval;
 use crate::rules::{Move, Piece, PieceKind};
 use arrayvec::ArrayVec;
 
@@ -159,11 +158,7 @@ impl Worker<'_> {
                 return v;
             }
             if ply >= MAX_PLY - 2 {
-                return if in_check {
-                    0
-                } else {
-                    eval::evaluate(&self.pos)
-                };
+                return if in_check { 0 } else { self.evaluate(ply) };
             }
             // Step 3. Mate distance pruning: no line from here can beat a mate already found
             // nearer the root.
@@ -220,7 +215,7 @@ impl Worker<'_> {
         } else {
             static_eval = match tte {
                 Some(t) if t.eval != value::NONE => t.eval,
-                _ => eval::evaluate(&self.pos),
+                _ => self.evaluate(ply),
             };
             eval_v = static_eval;
             if tte.is_none() {

@@ -137,15 +137,36 @@ pub fn parse_position_list(text: &str) -> Result<Vec<(Variant, &str)>, String> {
 }
 
 /// Runs the bench, calling `line` with each position's report; returns total nodes and time.
+/// The evaluation is the default one (`nnue::USE_BY_DEFAULT`).
 pub fn run_bench(
     depth: u32,
     threads: usize,
     hash: usize,
+    line: impl FnMut(usize, &str),
+) -> Result<(u64, Duration), String> {
+    run_bench_with(
+        depth,
+        threads,
+        hash,
+        crate::eval::nnue::USE_BY_DEFAULT,
+        line,
+    )
+}
+
+/// [`run_bench`] with the built-in nets (`nnue`) or the classical evaluation.
+pub fn run_bench_with(
+    depth: u32,
+    threads: usize,
+    hash: usize,
+    nnue: bool,
     mut line: impl FnMut(usize, &str),
 ) -> Result<(u64, Duration), String> {
     let mut engine = Engine::new();
     engine.set_hash_mb(hash);
     engine.set_threads(threads);
+    if nnue {
+        engine.set_nnue(crate::eval::nnue::embedded_nets());
+    }
     let mut total = 0u64;
     let mut time = Duration::ZERO;
     for (i, (variant, sfen)) in POSITIONS.iter().enumerate() {

@@ -41,6 +41,8 @@ pub struct Engine {
     running: Option<(Arc<Shared>, JoinHandle<SearchEnd>)>,
     last: Option<SearchResult>,
     features: Features,
+    /// The networks to evaluate with, at most one per game (`set_nnue`).
+    nnue: Vec<Arc<crate::eval::nnue::Network>>,
 }
 
 impl Default for Engine {
@@ -63,6 +65,7 @@ impl Engine {
             running: None,
             last: None,
             features: Features::DEFAULT,
+            nnue: Vec::new(),
         }
     }
 
@@ -124,6 +127,20 @@ impl Engine {
         self.features = features;
     }
 
+    /// Sets the networks the search evaluates with: a search uses the one for its
+    /// position's game, and the classical evaluation when there is none (an empty list: the
+    /// classical evaluation everywhere).
+    pub fn set_nnue(&mut self, nets: Vec<Arc<crate::eval::nnue::Network>>) {
+        self.finish();
+        self.nnue = nets;
+    }
+
+    /// The network the next search of the current position evaluates with, if any.
+    pub fn nnue(&self) -> Option<&Arc<crate::eval::nnue::Network>> {
+        let game = self.position.rules().variant;
+        self.nnue.iter().find(|n| n.game() == game)
+    }
+
     /// Forgets everything learnt: clears the table and the move-ordering statistics.
     pub fn new_game(&mut self) {
         self.finish();
@@ -148,7 +165,7 @@ impl Engine {
     /// the search thread. A search still running is stopped first (its answer is delivered).
     pub fn start(&mut self, limits: Limits, listener: Listener) {
         self.finish();
-        let shared = Arc::new(Shared::new(
+        let mut shared = Shared::new(
             limits,
             &self.position,
             self.overhead,
@@ -156,7 +173,9 @@ impl Engine {
             self.threads,
             Arc::clone(&self.tt),
             self.features,
-        ));
+        );
+        shared.nnue = self.nnue().cloned();
+        let shared = Arc::new(shared);
         let data = std::mem::take(&mut self.data);
         let pos = self.position.clone();
         let sh = Arc::clone(&shared);

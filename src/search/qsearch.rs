@@ -10,7 +10,6 @@ use super::see::{SEE_VALUE, see_ge};
 use super::thread::Worker;
 use super::tt::TtBound;
 use super::value::{self, INFINITE, MATED_IN_MAX_PLY, MAX_PLY, Value};
-use crate::eval;
 use crate::rules::Move;
 
 impl Worker<'_> {
@@ -39,11 +38,7 @@ impl Worker<'_> {
             return v;
         }
         if ply >= MAX_PLY - 2 {
-            return if in_check {
-                0
-            } else {
-                eval::evaluate(&self.pos)
-            };
+            return if in_check { 0 } else { self.evaluate(ply) };
         }
 
         // Step 3. Transposition table lookup.
@@ -74,7 +69,7 @@ impl Worker<'_> {
         } else {
             static_eval = match tte {
                 Some(t) if t.eval != value::NONE => t.eval,
-                _ => eval::evaluate(&self.pos),
+                _ => self.evaluate(ply),
             };
             best = static_eval;
             if tt_value != value::NONE

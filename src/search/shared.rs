@@ -48,6 +48,8 @@ pub(crate) struct Shared {
     pub features: Features,
     /// The nodes the threads share out (see `split`).
     pub(crate) split: SplitPoints,
+    /// The network that evaluates, or `None` for the classical evaluation.
+    pub nnue: Option<Arc<crate::eval::nnue::Network>>,
 }
 
 impl Shared {
@@ -75,6 +77,7 @@ impl Shared {
             thread_nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
             features,
             split: SplitPoints::new(),
+            nnue: None,
         }
     }
 

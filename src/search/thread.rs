@@ -5,6 +5,7 @@ use super::alphabeta::{Features, LmrTable};
 use super::history::{Histories, piece_index};
 use super::shared::{CHECK_INTERVAL, Shared};
 use super::value::{self, INFINITE, MAX_PLY, Value};
+use crate::eval::nnue::AccumulatorStack;
 use crate::rules::{Move, Position};
 use std::sync::atomic::Ordering;
 
@@ -106,6 +107,8 @@ pub(crate) struct Worker<'a> {
     pub features: Features,
     /// Late-move reductions by depth and move number.
     pub lmr: LmrTable,
+    /// The network's accumulators per ply (empty with the classical evaluation).
+    pub acc: AccumulatorStack,
 }
 
 impl<'a> Worker<'a> {
@@ -140,6 +143,11 @@ impl<'a> Worker<'a> {
             best_value: -INFINITE,
             features: shared.features,
             lmr: LmrTable::new(),
+            acc: AccumulatorStack::new(if shared.nnue.is_some() {
+                MAX_PLY + 2
+            } else {
+                0
+            }),
         }
     }
 
@@ -243,8 +251,24 @@ impl<'a> Worker<'a> {
                 f.counter_key = None;
             }
         }
+        if self.shared.nnue.is_some() {
+            self.acc.push(ply, &self.pos, Some(m));
+        }
         self.pos.play(m);
         self.shared.tt.prefetch(self.pos.key());
+    }
+
+    /// The static evaluation of the position at `ply`: the network's when the search has
+    /// one, else the classical evaluation.
+    #[inline]
+    pub fn evaluate(&mut self, ply: usize) -> Value {
+        match &self.shared.nnue {
+            Some(net) => self
+                .acc
+                .evaluate(net, &self.pos, ply)
+                .clamp(-crate::eval::EVAL_CLAMP, crate::eval::EVAL_CLAMP),
+            None => crate::eval::evaluate(&self.pos),
+        }
     }
 
     /// Passes at `ply` (null-move pruning).
@@ -253,6 +277,9 @@ impl<'a> Worker<'a> {
         f.current = Move::NONE;
         f.cont_block = Histories::NO_CONT;
         f.counter_key = None;
+        if self.shared.nnue.is_some() {
+            self.acc.push(ply, &self.pos, None);
+        }
         self.pos.play_null();
     }
 

@@ -4,7 +4,7 @@
 //! the search's regression signature (a change that should not alter the search must not alter
 //! it), and the nodes per second measure speed.
 
-use crate::search::bench::{DEFAULT_DEPTH, run_bench};
+use crate::search::bench::{DEFAULT_DEPTH, run_bench_with};
 use clap::Args;
 
 /// Arguments of `longjiang bench`.
@@ -19,6 +19,10 @@ pub struct BenchArgs {
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 16)]
     pub hash: usize,
+    /// Evaluate with the built-in nets (`true`) or classically (`false`); the default is the
+    /// engine's (`UseNNUE`). Positions of a game without a net are evaluated classically.
+    #[arg(long, default_value_t = crate::eval::nnue::USE_BY_DEFAULT, action = clap::ArgAction::Set)]
+    pub nnue: bool,
 }
 
 /// Runs `longjiang bench` and prints its report.
@@ -42,7 +46,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         ));
     }
     // A position's line that cannot be written is reported with the last line.
-    let (nodes, time) = run_bench(args.depth, args.threads, args.hash, |_, l| {
+    let (nodes, time) = run_bench_with(args.depth, args.threads, args.hash, args.nnue, |_, l| {
         let _ = super::say(format_args!("{l}\n"));
     })?;
     let nps = (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64;

@@ -304,6 +304,11 @@ impl XboardSession {
                     Change::MoveOverhead(d) => self.engine.set_move_overhead(d),
                     Change::ClearHash => self.engine.new_game(),
                     Change::Ponder(_) | Change::Variant(_) | Change::EnteringKing(_) => {}
+                    Change::UseNnue(on) => self.engine.set_nnue(if on {
+                        crate::eval::nnue::embedded_nets()
+                    } else {
+                        Vec::new()
+                    }),
                     Change::Stalemate(rule) => {
                         self.options.apply(change);
                         let rules = self.rules().with_stalemate(rule);

@@ -1,0 +1,73 @@
+//! NNUE: an efficiently updatable neural network evaluation, one net per game.
+//!
+//! [`features`] says which inputs a position has from each side's point of view and which
+//! ones a move changes; [`network`] is the quantised net and its file format; [`accumulator`]
+//! keeps the hidden layer's sums up to date through a search. The nets are trained by
+//! `longjiang train` (`docs/nnue.md`); the ones shipped under `nets/` are built into the
+//! binary ([`embedded`]).
+
+pub mod accumulator;
+pub mod features;
+pub mod network;
+
+pub use accumulator::{Accumulator, AccumulatorStack, evaluate_fresh};
+pub use network::{NetError, Network};
+
+use crate::rules::Variant;
+use std::sync::{Arc, OnceLock};
+
+/// Whether the engine evaluates with its net by default (the `UseNNUE` option, `bench`).
+pub const USE_BY_DEFAULT: bool = false;
+
+/// The `EvalFile` value that means the net built into the binary.
+pub const EMBEDDED_NAME: &str = "<embedded>";
+
+/// The net built into the binary for `game`, if one ships.
+pub fn embedded(game: Variant) -> Option<Arc<Network>> {
+    static NETS: OnceLock<Vec<(Variant, Arc<Network>)>> = OnceLock::new();
+    let nets = NETS.get_or_init(|| {
+        EMBEDDED
+            .iter()
+            .filter_map(|&(v, bytes)| Network::from_bytes(bytes).ok().map(|n| (v, Arc::new(n))))
+            .collect()
+    });
+    nets.iter()
+        .find(|(v, _)| *v == game)
+        .map(|(_, n)| Arc::clone(n))
+}
+
+/// The nets built in, one per game that has one.
+pub fn embedded_nets() -> Vec<Arc<Network>> {
+    Variant::ALL.iter().filter_map(|&v| embedded(v)).collect()
+}
+
+/// The net files built in, by game (`nets/README.md` says how each was made).
+const EMBEDDED: &[(Variant, &[u8])] = &[
+    (
+        Variant::Longjiang,
+        include_bytes!("../../../nets/longjiang.nnue"),
+    ),
+    (
+        Variant::LongjiangNoDrop,
+        include_bytes!("../../../nets/longjiang-nodrop.nnue"),
+    ),
+];
+
+/// A net with varied parameters, for tests of the format and of the accumulators.
+#[cfg(test)]
+pub(crate) fn test_net(game: Variant) -> Network {
+    use features::FEATURES;
+    use network::{BUCKETS, HIDDEN};
+    let ft = (0..FEATURES * HIDDEN)
+        .map(|i| ((i * 7919) % 61) as i16 - 30)
+        .collect();
+    let fb = (0..HIDDEN).map(|i| (i % 17) as i16).collect();
+    let ow = (0..BUCKETS * 2 * HIDDEN)
+        .map(|i| ((i * 31) % 41) as i16 - 20)
+        .collect();
+    let ob = (0..BUCKETS as i32).map(|b| b * 1000 - 1500).collect();
+    Network::from_parts(game, ft, fb, ow, ob).expect("the shapes match")
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,386 @@
+//! The quantised network and its file format (`docs/nnue.md`).
+//!
+//! Architecture: `FEATURES → HIDDEN` per perspective (one shared weight matrix), squared
+//! clipped ReLU, then the two halves (side to move first) into one of `BUCKETS` outputs
+//! chosen by how many pieces are on the board. Integers throughout: i16 input weights, biases
+//! and accumulators in units of `QA`, i16 output weights in units of `QB`, an i32 sum.
+//!
+//! A net file is a 64-byte header followed by the parameters, all little-endian:
+//!
+//! | offset | size | field |
+//! |---|---|---|
+//! | 0 | 4 | magic `LJNN` |
+//! | 4 | 2 | format version (1) |
+//! | 6 | 2 | header length (64) |
+//! | 8 | 24 | game, the variant's name, zero-padded ASCII |
+//! | 32 | 4 | input features |
+//! | 36 | 4 | hidden size |
+//! | 40 | 4 | output buckets |
+//! | 44 | 2 | `QA` |
+//! | 46 | 2 | `QB` |
+//! | 48 | 2 | output scale (centipawns per unit) |
+//! | 50 | 6 | zero |
+//! | 56 | 8 | FNV-1a 64 of the parameter bytes |
+//!
+//! then i16 input weights `[features][hidden]`, i16 input biases `[hidden]`, i16 output
+//! weights `[buckets][2 × hidden]`, i32 output biases `[buckets]`.
+
+use super::features::FEATURES;
+use crate::rules::{Color, Position, Variant};
+use std::fmt;
+
+/// Hidden neurons per perspective.
+pub const HIDDEN: usize = 128;
+/// Output buckets (by pieces on the board).
+pub const BUCKETS: usize = 4;
+/// Quantisation of the input layer: 1.0 is `QA`; the activation clips at `QA`.
+pub const QA: i32 = 255;
+/// Quantisation of the output weights: 1.0 is `QB`.
+pub const QB: i32 = 64;
+/// Centipawns per unit of the network's output.
+pub const SCALE: i32 = 400;
+/// The board piece count that the buckets divide (the start positions hold 40).
+pub const BUCKET_PIECES: usize = 40;
+
+/// The format's magic bytes.
+pub const MAGIC: [u8; 4] = *b"LJNN";
+/// The format version this build reads and writes.
+pub const VERSION: u16 = 1;
+/// Header length in bytes.
+pub const HEADER_LEN: usize = 64;
+const GAME_LEN: usize = 24;
+
+/// The output bucket of `pos`: board pieces in `BUCKETS` equal bands.
+#[inline(always)]
+pub fn bucket(pos: &Position) -> usize {
+    let n = pos.occupied().len() as usize;
+    (n.saturating_sub(1) * BUCKETS / BUCKET_PIECES).min(BUCKETS - 1)
+}
+
+/// Why a net file was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetError {
+    /// The file could not be read.
+    Io(String),
+    /// Shorter than its header says it must be, or longer.
+    Length {
+        /// Bytes the header's dimensions need.
+        expected: usize,
+        /// Bytes there are.
+        found: usize,
+    },
+    /// Not a longjiang net (the first four bytes are not `LJNN`).
+    Magic,
+    /// A format version this build cannot read.
+    Version(u16),
+    /// The game field names no game this build plays.
+    Game(String),
+    /// A dimension or quantisation constant differs from this build's network.
+    Shape {
+        /// The header field.
+        field: &'static str,
+        /// This build's value.
+        expected: u32,
+        /// The file's value.
+        found: u32,
+    },
+    /// The parameters' checksum does not match the header's (a damaged file).
+    Checksum,
+}
+
+impl fmt::Display for NetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NetError::Io(e) => write!(f, "cannot read the net file: {e}"),
+            NetError::Length { expected, found } => {
+                write!(f, "net file has {found} bytes, its header needs {expected}")
+            }
+            NetError::Magic => f.write_str("not a longjiang net file (bad magic)"),
+            NetError::Version(v) => {
+                write!(f, "net file format version {v}, this build reads {VERSION}")
+            }
+            NetError::Game(g) => write!(f, "net file is for an unknown game '{g}'"),
+            NetError::Shape {
+                field,
+                expected,
+                found,
+            } => write!(
+                f,
+                "net file has {field} {found}, this build needs {expected}"
+            ),
+            NetError::Checksum => f.write_str("net file is damaged (checksum mismatch)"),
+        }
+    }
+}
+
+impl std::error::Error for NetError {}
+
+/// A quantised network for one game.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Network {
+    game: Variant,
+    /// `[FEATURES][HIDDEN]`.
+    pub(crate) ft_weights: Vec<i16>,
+    /// `[HIDDEN]`.
+    pub(crate) ft_bias: Vec<i16>,
+    /// `[BUCKETS][2 × HIDDEN]`: the side to move's half first.
+    pub(crate) out_weights: Vec<i16>,
+    /// `[BUCKETS]`, in units of `QA × QB`.
+    pub(crate) out_bias: Vec<i32>,
+}
+
+impl fmt::Debug for Network {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Network({}, {FEATURES}→{HIDDEN}×2→{BUCKETS})", self.game)
+    }
+}
+
+/// FNV-1a, 64 bits: the parameters' checksum.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// Bytes of the parameters of this build's shape.
+const PARAM_BYTES: usize = 2 * (FEATURES * HIDDEN + HIDDEN + BUCKETS * 2 * HIDDEN) + 4 * BUCKETS;
+
+impl Network {
+    /// A network from its quantised parameters (the trainer's output); `None` when a slice
+    /// has the wrong length.
+    pub fn from_parts(
+        game: Variant,
+        ft_weights: Vec<i16>,
+        ft_bias: Vec<i16>,
+        out_weights: Vec<i16>,
+        out_bias: Vec<i32>,
+    ) -> Option<Network> {
+        (ft_weights.len() == FEATURES * HIDDEN
+            && ft_bias.len() == HIDDEN
+            && out_weights.len() == BUCKETS * 2 * HIDDEN
+            && out_bias.len() == BUCKETS)
+            .then_some(Network {
+                game,
+                ft_weights,
+                ft_bias,
+                out_weights,
+                out_bias,
+            })
+    }
+
+    /// The game this net evaluates.
+    pub fn game(&self) -> Variant {
+        self.game
+    }
+
+    /// The input weights of feature `f`.
+    #[inline(always)]
+    pub(crate) fn feature_weights(&self, f: usize) -> &[i16; HIDDEN] {
+        let row = &self.ft_weights[f * HIDDEN..(f + 1) * HIDDEN];
+        row.try_into().expect("rows are HIDDEN long")
+    }
+
+    /// The file form (see the module documentation).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut params = Vec::with_capacity(PARAM_BYTES);
+        for w in self
+            .ft_weights
+            .iter()
+            .chain(&self.ft_bias)
+            .chain(&self.out_weights)
+        {
+            params.extend_from_slice(&w.to_le_bytes());
+        }
+        for b in &self.out_bias {
+            params.extend_from_slice(&b.to_le_bytes());
+        }
+        let mut out = Vec::with_capacity(HEADER_LEN + params.len());
+        out.extend_from_slice(&MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&(HEADER_LEN as u16).to_le_bytes());
+        let mut game = [0u8; GAME_LEN];
+        let name = self.game.name().as_bytes();
+        game[..name.len()].copy_from_slice(name);
+        out.extend_from_slice(&game);
+        for v in [FEATURES, HIDDEN, BUCKETS] {
+            out.extend_from_slice(&(v as u32).to_le_bytes());
+        }
+        for v in [QA, QB, SCALE] {
+            out.extend_from_slice(&(v as u16).to_le_bytes());
+        }
+        out.extend_from_slice(&[0; 6]);
+        out.extend_from_slice(&fnv1a(&params).to_le_bytes());
+        out.extend_from_slice(&params);
+        out
+    }
+
+    /// Reads a net file, checking its header against this build's network.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
+        if bytes.len() < HEADER_LEN {
+            if bytes.len() >= 4 && bytes[..4] != MAGIC {
+                return Err(NetError::Magic);
+            }
+            return Err(NetError::Length {
+                expected: HEADER_LEN,
+                found: bytes.len(),
+            });
+        }
+        let u16_at = |i: usize| u16::from_le_bytes([bytes[i], bytes[i + 1]]);
+        let u32_at =
+            |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+        if bytes[..4] != MAGIC {
+            return Err(NetError::Magic);
+        }
+        let version = u16_at(4);
+        if version != VERSION {
+            return Err(NetError::Version(version));
+        }
+        let shape = |field, expected: usize, found: u32| {
+            if found as usize == expected {
+                Ok(())
+            } else {
+                Err(NetError::Shape {
+                    field,
+                    expected: expected as u32,
+                    found,
+                })
+            }
+        };
+        shape("header length", HEADER_LEN, u16_at(6) as u32)?;
+        let name_bytes = &bytes[8..8 + GAME_LEN];
+        let end = name_bytes.iter().position(|&b| b == 0).unwrap_or(GAME_LEN);
+        let name = String::from_utf8_lossy(&name_bytes[..end]).into_owned();
+        let game: Variant = name.parse().map_err(|_| NetError::Game(name.clone()))?;
+        shape("input features", FEATURES, u32_at(32))?;
+        shape("hidden size", HIDDEN, u32_at(36))?;
+        shape("output buckets", BUCKETS, u32_at(40))?;
+        shape("QA", QA as usize, u16_at(44) as u32)?;
+        shape("QB", QB as usize, u16_at(46) as u32)?;
+        shape("scale", SCALE as usize, u16_at(48) as u32)?;
+        let expected = HEADER_LEN + PARAM_BYTES;
+        if bytes.len() != expected {
+            return Err(NetError::Length {
+                expected,
+                found: bytes.len(),
+            });
+        }
+        let params = &bytes[HEADER_LEN..];
+        let sum = u64::from_le_bytes(bytes[56..64].try_into().unwrap_or([0; 8]));
+        if fnv1a(params) != sum {
+            return Err(NetError::Checksum);
+        }
+        let mut words = params
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]));
+        let mut take = |n: usize| words.by_ref().take(n).collect::<Vec<i16>>();
+        let ft_weights = take(FEATURES * HIDDEN);
+        let ft_bias = take(HIDDEN);
+        let out_weights = take(BUCKETS * 2 * HIDDEN);
+        let tail = &params[2 * (FEATURES * HIDDEN + HIDDEN + BUCKETS * 2 * HIDDEN)..];
+        let out_bias = tail
+            .chunks_exact(4)
+            .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        Network::from_parts(game, ft_weights, ft_bias, out_weights, out_bias).ok_or(
+            NetError::Length {
+                expected,
+                found: bytes.len(),
+            },
+        )
+    }
+
+    /// Reads the net file at `path`.
+    pub fn load(path: &std::path::Path) -> Result<Network, NetError> {
+        let bytes =
+            std::fs::read(path).map_err(|e| NetError::Io(format!("{}: {e}", path.display())))?;
+        Network::from_bytes(&bytes)
+    }
+
+    /// The output in centipawns for the side to move `us`, from the two perspectives'
+    /// accumulators (`acc[Color::index()]`) and the bucket.
+    #[inline]
+    pub fn output(&self, acc: &[[i16; HIDDEN]; 2], us: Color, bucket: usize) -> i32 {
+        let w = &self.out_weights[bucket * 2 * HIDDEN..(bucket + 1) * 2 * HIDDEN];
+        let (w_us, w_them) = w.split_at(HIDDEN);
+        let sum = screlu_dot(&acc[us.index()], w_us) + screlu_dot(&acc[(!us).index()], w_them);
+        (sum / QA + self.out_bias[bucket]) * SCALE / (QA * QB)
+    }
+}
+
+/// Σ clamp(x, 0, QA)² · w, in i32. `c · w` fits an i16 because training keeps |w| < 128 / QB
+/// units; the loop is written for the compiler to vectorise (pmullw, pmaddwd).
+#[inline(always)]
+fn screlu_dot(acc: &[i16; HIDDEN], w: &[i16]) -> i32 {
+    let w: &[i16; HIDDEN] = match w.try_into() {
+        Ok(w) => w,
+        Err(_) => return 0,
+    };
+    let mut sum = 0i32;
+    for i in 0..HIDDEN {
+        let c = acc[i].clamp(0, QA as i16);
+        sum += (c.wrapping_mul(w[i])) as i32 * c as i32;
+    }
+    sum
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_net as pattern_net;
+    use super::*;
+
+    #[test]
+    fn a_net_round_trips_through_its_file_form() {
+        let net = pattern_net(Variant::LongjiangNoDrop);
+        let bytes = net.to_bytes();
+        assert_eq!(&bytes[..4], b"LJNN");
+        let back = Network::from_bytes(&bytes).unwrap();
+        assert_eq!(back.game(), Variant::LongjiangNoDrop);
+        assert_eq!(back.to_bytes(), bytes);
+    }
+
+    #[test]
+    fn bad_files_are_refused_with_their_reason() {
+        let bytes = pattern_net(Variant::Longjiang).to_bytes();
+        assert_eq!(
+            Network::from_bytes(b"LJNN"),
+            Err(NetError::Length {
+                expected: HEADER_LEN,
+                found: 4
+            })
+        );
+        let mut b = bytes.clone();
+        b[0] = b'X';
+        assert_eq!(Network::from_bytes(&b), Err(NetError::Magic));
+        let mut b = bytes.clone();
+        b[4] = 9;
+        assert_eq!(Network::from_bytes(&b), Err(NetError::Version(9)));
+        let mut b = bytes.clone();
+        b[8..11].copy_from_slice(b"xyz");
+        assert!(matches!(Network::from_bytes(&b), Err(NetError::Game(_))));
+        let mut b = bytes.clone();
+        b[36] = 64;
+        assert_eq!(
+            Network::from_bytes(&b),
+            Err(NetError::Shape {
+                field: "hidden size",
+                expected: HIDDEN as u32,
+                found: 64
+            })
+        );
+        let b = &bytes[..bytes.len() - 1];
+        assert!(matches!(
+            Network::from_bytes(b),
+            Err(NetError::Length { .. })
+        ));
+        let mut b = bytes.clone();
+        let last = b.len() - 9;
+        b[last] ^= 1;
+        assert_eq!(Network::from_bytes(&b), Err(NetError::Checksum));
+        for e in [NetError::Magic, NetError::Checksum, NetError::Version(2)] {
+            assert!(!e.to_string().is_empty());
+        }
+    }
+}

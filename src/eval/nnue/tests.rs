@@ -1,0 +1,175 @@
+//! The accumulators on random playouts of both games: the lazily updated sums equal sums
+//! computed from scratch after every move and every take-back (lines abandoned half-way, as
+//! a search does), and the evaluation is the same for a position and its colour mirror.
+
+use super::*;
+use crate::movegen::legal_moves;
+use crate::rules::{Move, Position};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngSeed};
+
+/// The position with colours swapped and the board mirrored rank for rank (SFEN text).
+pub(crate) fn mirror_sfen(sfen: &str) -> String {
+    let f: Vec<&str> = sfen.split(' ').collect();
+    let swap = |s: &str| -> String {
+        s.chars()
+            .map(|c| {
+                if c.is_ascii_uppercase() {
+                    c.to_ascii_lowercase()
+                } else {
+                    c.to_ascii_uppercase()
+                }
+            })
+            .collect()
+    };
+    let board: Vec<String> = f[0].split('/').rev().map(swap).collect();
+    let side = if f[1] == "b" { "w" } else { "b" };
+    let cd: Vec<char> = f[4].chars().collect();
+    format!(
+        "{} {side} {} {} {}{} {}",
+        board.join("/"),
+        swap(f[2]),
+        swap(f[3]),
+        cd[1],
+        cd[0],
+        f[5]
+    )
+}
+
+#[derive(Default, Debug)]
+struct Kinds {
+    quiet: usize,
+    capture: usize,
+    promotion: usize,
+    castle: usize,
+    drop: usize,
+}
+
+/// One random playout of `plies` plies from the start of `variant`, with take-backs, checking
+/// the stack against fresh sums at every step. Moves are picked by a SplitMix64 stream from
+/// `seed`, castling, promotions and drops preferred when there are any, so every move kind
+/// turns up.
+fn playout(variant: Variant, seed: u64, plies: usize, kinds: &mut Kinds) -> Result<(), String> {
+    let net = test_net(variant);
+    let mut pos = Position::start(variant.rules());
+    let mut stack = AccumulatorStack::new(plies + 2);
+    let mut rng = seed;
+    let mut next = move || {
+        rng = rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = rng;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    let mut ply = 0;
+    let mut steps = 0;
+    while steps < plies {
+        steps += 1;
+        let moves = legal_moves(&pos);
+        if moves.is_empty() || (ply > 0 && next() % 10 == 0) {
+            if ply == 0 {
+                break;
+            }
+            pos.undo();
+            ply -= 1;
+        } else {
+            let special: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|m| m.is_castle() || m.promotion_kind().is_some() || m.is_drop())
+                .collect();
+            let m = if !special.is_empty() && next() % 3 == 0 {
+                special[(next() % special.len() as u64) as usize]
+            } else {
+                moves[(next() % moves.len() as u64) as usize]
+            };
+            if m.is_castle() {
+                kinds.castle += 1;
+            } else if m.is_drop() {
+                kinds.drop += 1;
+            } else if m.promotion_kind().is_some() {
+                kinds.promotion += 1;
+            } else if pos.piece_at(m.to()).is_some() {
+                kinds.capture += 1;
+            } else {
+                kinds.quiet += 1;
+            }
+            stack.push(ply, &pos, Some(m));
+            pos.play(m);
+            ply += 1;
+        }
+        // Evaluate only now and then, so that deltas pile up between evaluations.
+        if next() % 3 == 0 {
+            let lazy = stack.update(&net, &pos, ply);
+            let fresh = Accumulator::refresh(&net, &pos);
+            if lazy != fresh {
+                return Err(format!(
+                    "ply {ply}: incremental != fresh at {}",
+                    pos.to_sfen()
+                ));
+            }
+            let e = stack.evaluate(&net, &pos, ply);
+            let mirror = Position::from_sfen(&mirror_sfen(&pos.to_sfen()), variant.rules())
+                .map_err(|e| format!("mirror of {}: {e}", pos.to_sfen()))?;
+            let m = evaluate_fresh(&net, &mirror);
+            if e != m {
+                return Err(format!("{}: {e} but its mirror {m}", pos.to_sfen()));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn config() -> Config {
+    let mut config = Config::with_cases(if cfg!(debug_assertions) { 8 } else { 64 });
+    config.rng_seed = RngSeed::Fixed(0x6e6e_7565);
+    config.failure_persistence = None;
+    config
+}
+
+proptest! {
+    #![proptest_config(config())]
+    #[test]
+    fn incremental_equals_fresh_and_evaluate_is_colour_symmetric(
+        drops in any::<bool>(),
+        seed in any::<u64>(),
+        plies in 20usize..300,
+    ) {
+        let variant = if drops { Variant::Longjiang } else { Variant::LongjiangNoDrop };
+        let mut kinds = Kinds::default();
+        if let Err(e) = playout(variant, seed, plies, &mut kinds) {
+            return Err(TestCaseError::fail(e));
+        }
+    }
+}
+
+#[test]
+fn the_playouts_cover_every_move_kind() {
+    for variant in Variant::ALL {
+        let mut kinds = Kinds::default();
+        for seed in 0..12 {
+            playout(variant, seed, 600, &mut kinds).unwrap();
+        }
+        let drops = variant.rules().drops;
+        assert!(
+            kinds.quiet > 0
+                && kinds.capture > 0
+                && kinds.promotion > 0
+                && kinds.castle > 0
+                && (kinds.drop > 0) == drops,
+            "{variant}: {kinds:?}"
+        );
+    }
+}
+
+#[test]
+fn a_null_move_keeps_the_sums_and_swaps_the_point_of_view() {
+    let net = test_net(Variant::Longjiang);
+    let mut pos = Position::start(Variant::Longjiang.rules());
+    let mut stack = AccumulatorStack::new(8);
+    let root = stack.update(&net, &pos, 0);
+    stack.push(0, &pos, None);
+    pos.play_null();
+    assert_eq!(stack.update(&net, &pos, 1), root);
+    assert_eq!(stack.evaluate(&net, &pos, 1), evaluate_fresh(&net, &pos));
+}

@@ -1,0 +1,85 @@
+//! The nets built into the binary load and evaluate sensibly, and the protocol's `EvalFile`
+//! refuses a bad file with one error line while the net in use stays.
+
+use longjiang::eval::nnue::{self, Network, evaluate_fresh};
+use longjiang::rules::{Position, Variant};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+#[test]
+fn the_embedded_nets_load_and_evaluate() {
+    for v in Variant::ALL {
+        let net = nnue::embedded(v).unwrap_or_else(|| panic!("no net for {v}"));
+        assert_eq!(net.game(), v);
+        let rules = v.rules();
+        let start = evaluate_fresh(&net, &Position::start(rules));
+        assert!(start.abs() < 150, "{v}: the start position is {start} cp");
+        // The first player without a queen: clearly worse for the first player, and the
+        // same from the other side when it is the second player to move.
+        let sfen = "rnbgqkgbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBG1KGBNR";
+        let down = Position::from_sfen(&format!("{sfen} b - KQkq 00 1"), rules).unwrap();
+        let up = Position::from_sfen(&format!("{sfen} w - KQkq 00 1"), rules).unwrap();
+        let (d, u) = (evaluate_fresh(&net, &down), evaluate_fresh(&net, &up));
+        assert!(d < start - 200 && u > 200, "{v}: a queen down {d}, up {u}");
+        // The file form round-trips.
+        assert_eq!(Network::from_bytes(&net.to_bytes()).as_ref(), Ok(&*net));
+    }
+}
+
+/// The engine's answers to `input` (its stdout lines).
+fn session(input: &str) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_longjiang"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn a_bad_eval_file_is_one_error_and_the_net_stays() {
+    let dir = std::env::temp_dir().join(format!("lj-nnue-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.nnue");
+    let net = nnue::embedded(Variant::LongjiangNoDrop).unwrap();
+    std::fs::write(&good, net.to_bytes()).unwrap();
+    let mut damaged = net.to_bytes();
+    let last = damaged.len() - 1;
+    damaged[last] ^= 0x55;
+    let bad = dir.join("bad.nnue");
+    std::fs::write(&bad, damaged).unwrap();
+    let out = session(&format!(
+        "setoption name Variant value longjiang-nodrop\nsetoption name UseNNUE value true\n\
+         setoption name EvalFile value {}\neval\nsetoption name EvalFile value {}\n\
+         setoption name EvalFile value {}\neval\nquit\n",
+        good.display(),
+        bad.display(),
+        dir.join("missing").display()
+    ));
+    let errors: Vec<&String> = out.iter().filter(|l| l.contains("error")).collect();
+    assert_eq!(errors.len(), 2, "{out:?}");
+    assert!(errors[0].starts_with("info string error: setoption: EvalFile:"));
+    assert!(errors[0].contains("checksum"), "{}", errors[0]);
+    assert!(errors[1].contains("cannot read"), "{}", errors[1]);
+    let nnue_lines: Vec<&String> = out.iter().filter(|l| l.starts_with("NNUE")).collect();
+    assert_eq!(nnue_lines.len(), 2, "{out:?}");
+    assert_eq!(nnue_lines[0], nnue_lines[1], "the good net stays in use");
+    assert!(
+        nnue_lines[0].contains("good.nnue; in use"),
+        "{}",
+        nnue_lines[0]
+    );
+    let want = evaluate_fresh(&net, &Position::start(Variant::LongjiangNoDrop.rules()));
+    assert!(nnue_lines[0].starts_with(&format!("NNUE evaluation {want} cp")));
+}
