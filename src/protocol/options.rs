@@ -6,7 +6,7 @@
 //! for one mode works in the other.
 
 use super::Mode;
-use crate::rules::{EnteringKingRule, StalemateRule, Variant};
+use crate::rules::{EnteringKingRule, Rules, StalemateRule, Variant};
 use crate::search::engine::{DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD, MAX_MULTIPV, MAX_THREADS};
 use std::time::Duration;
 
@@ -25,8 +25,9 @@ pub struct Options {
     pub variant: Variant,
     /// Time kept in reserve per move for communication delays.
     pub move_overhead: Duration,
-    /// Stalemate: a draw (RULES.md) or a loss for the stalemated side.
-    pub stalemate: StalemateRule,
+    /// Stalemate as `setoption` set it: a draw (RULES.md) or a loss for the stalemated side;
+    /// `None` until set, and then each game keeps its own rule (a loss in standard shogi).
+    pub stalemate: Option<StalemateRule>,
     /// Shogi's entering-king declaration (`EnteringKingRule`, YaneuraOu's name).
     pub entering_king: EnteringKingRule,
     /// Evaluate with the game's net (`UseNNUE`); false: the classical evaluation.
@@ -44,7 +45,7 @@ impl Default for Options {
             ponder: false,
             variant: Variant::Longjiang,
             move_overhead: Duration::from_millis(OVERHEAD.default as u64),
-            stalemate: StalemateRule::Draw,
+            stalemate: None,
             entering_king: EnteringKingRule::Seed27,
             use_nnue: crate::eval::nnue::USE_BY_DEFAULT,
             eval_file: crate::eval::nnue::EMBEDDED_NAME.to_string(),
@@ -125,6 +126,20 @@ pub fn variant_name(variant: Variant, mode: Mode) -> &'static str {
 }
 
 impl Options {
+    /// The rules of `variant` with the options that change rules applied: `Stalemate` once
+    /// set, and `EnteringKingRule` in a game that has a declaration rule at all (standard
+    /// shogi; 龙将棋 has none, so the option never adds one to it).
+    pub fn rules_of(&self, variant: Variant) -> Rules {
+        let mut rules = variant.rules();
+        if rules.entering_king != EnteringKingRule::None {
+            rules = rules.with_entering_king(self.entering_king);
+        }
+        match self.stalemate {
+            Some(rule) => rules.with_stalemate(rule),
+            None => rules,
+        }
+    }
+
     /// The `option …` lines of the handshake, in the given mode's names.
     pub fn lines(&self, mode: Mode) -> Vec<String> {
         let spin = |name: &str, s: Spin| {
@@ -263,7 +278,7 @@ impl Options {
             Change::Ponder(on) => self.ponder = on,
             Change::Variant(v) => self.variant = v,
             Change::MoveOverhead(d) => self.move_overhead = d,
-            Change::Stalemate(rule) => self.stalemate = rule,
+            Change::Stalemate(rule) => self.stalemate = Some(rule),
             Change::EnteringKing(rule) => self.entering_king = rule,
             Change::ClearHash => {}
             Change::UseNnue(on) => self.use_nnue = on,
@@ -274,6 +289,36 @@ impl Options {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rule_options_change_only_the_games_that_have_the_rule() {
+        let mut o = Options::default();
+        // Unset, Stalemate leaves each game its own rule: a loss in shogi, a draw in 龙将棋.
+        assert_eq!(o.rules_of(Variant::Shogi).stalemate, StalemateRule::Loss);
+        assert_eq!(
+            o.rules_of(Variant::Longjiang).stalemate,
+            StalemateRule::Draw
+        );
+        // The declaration rule never reaches 龙将棋, which has none.
+        for v in ["CSARule24", "SeedRule27"] {
+            let change = Options::parse_change("EnteringKingRule", Some(v));
+            o.apply(change.expect("a listed value"));
+            assert_eq!(
+                o.rules_of(Variant::Longjiang).entering_king,
+                EnteringKingRule::None
+            );
+            assert_eq!(
+                o.rules_of(Variant::LongjiangNoDrop).entering_king,
+                EnteringKingRule::None
+            );
+            assert_ne!(
+                o.rules_of(Variant::Shogi).entering_king,
+                EnteringKingRule::None
+            );
+        }
+        o.apply(Change::Stalemate(StalemateRule::Draw));
+        assert_eq!(o.rules_of(Variant::Shogi).stalemate, StalemateRule::Draw);
+    }
 
     #[test]
     fn handshake_lines_use_each_modes_names() {

@@ -211,11 +211,7 @@ impl Session {
 
     /// The rules the options describe.
     fn rules(&self) -> Rules {
-        self.options
-            .variant
-            .rules()
-            .with_stalemate(self.options.stalemate)
-            .with_entering_king(self.options.entering_king)
+        self.options.rules_of(self.options.variant)
     }
 
     /// Whether a search is running whose best move has not been sent yet.
@@ -370,10 +366,7 @@ impl Session {
             Change::Ponder(_) | Change::UseNnue(_) => {}
             Change::Variant(v) => {
                 if v != self.options.variant {
-                    let rules = v
-                        .rules()
-                        .with_stalemate(self.options.stalemate)
-                        .with_entering_king(self.options.entering_king);
+                    let rules = self.options.rules_of(v);
                     self.refused_position = None;
                     self.root = Position::start(rules);
                     self.moves.clear();
@@ -383,11 +376,7 @@ impl Session {
             Change::Stalemate(_) | Change::EnteringKing(_) => {
                 let mut options = self.options.clone();
                 options.apply(change);
-                let rules = options
-                    .variant
-                    .rules()
-                    .with_stalemate(options.stalemate)
-                    .with_entering_king(options.entering_king);
+                let rules = options.rules_of(options.variant);
                 let root = Position::from_setup(&self.root.to_setup(), rules)
                     .map_err(|e| format!("setoption: {name}: {e}"))?;
                 let mut pos = root.clone();

@@ -490,6 +490,11 @@ impl Worker<'_> {
             if let Some(taken) = sp.take_when_alone(w) {
                 break taken;
             }
+            // The main thread keeps the clock on every pass: a split point on offer that gives
+            // no work must not keep it from seeing the time (the soak's two-thread time losses).
+            if self.is_main() && self.out_of_time() {
+                self.shared.stop.store(true, Ordering::Relaxed);
+            }
             if !self.stopped
                 && let Some(o) = sp.offered(ply)
                 && o != w
@@ -498,10 +503,6 @@ impl Worker<'_> {
                 self.help_at(o, ply);
                 sp.idle.fetch_add(1, Ordering::Relaxed);
             } else {
-                // The main thread keeps the clock while it waits.
-                if self.is_main() && self.out_of_time() {
-                    self.shared.stop.store(true, Ordering::Relaxed);
-                }
                 pause();
             }
         };

@@ -130,10 +130,7 @@ impl XboardSession {
     }
 
     fn rules(&self) -> Rules {
-        self.options
-            .variant
-            .rules()
-            .with_stalemate(self.options.stalemate)
+        self.options.rules_of(self.options.variant)
     }
 
     fn error(&self, kind: &str, command: &str) {
