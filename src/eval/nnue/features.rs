@@ -179,7 +179,7 @@ pub fn delta(pos: &Position, m: Move) -> Delta {
 pub fn active(pos: &Position, perspective: Color) -> arrayvec::ArrayVec<u16, MAX_ACTIVE> {
     let mut out = arrayvec::ArrayVec::new();
     for color in Color::ALL {
-        for kind in PieceKind::ALL {
+        for &kind in &PieceKind::ALL[..NET_KINDS] {
             for sq in pos.pieces(color, kind) {
                 out.push(board_feature(perspective, Piece::new(color, kind), sq) as u16);
             }
@@ -205,7 +205,7 @@ mod tests {
         for p in Color::ALL {
             seen.iter_mut().for_each(|s| *s = false);
             for c in Color::ALL {
-                for k in PieceKind::ALL {
+                for &k in &PieceKind::ALL[..NET_KINDS] {
                     for sq in Square::all() {
                         let f = board_feature(p, Piece::new(c, k), sq);
                         assert!(f < BOARD_FEATURES && !seen[f]);
