@@ -208,6 +208,8 @@ pub struct DataSet {
     pub games: Vec<GameEnd>,
     /// The byte length of the file up to the last finished game (where appending resumes).
     pub complete_len: u64,
+    /// The file's first line (datagen writes its header there: the variant and the command).
+    pub header: String,
 }
 
 /// Reads a data file. Positions of a game without its end line (the game in progress when
@@ -230,6 +232,9 @@ pub fn read<R: BufRead>(mut input: R) -> Result<DataSet, String> {
         }
         line_no += 1;
         offset += n as u64;
+        if line_no == 1 {
+            set.header = buf.trim_end_matches(['\n', '\r']).to_string();
+        }
         match parse_line(&buf).filter(|_| buf.ends_with('\n')) {
             None => bad = bad.or(Some(line_no)),
             Some(Line::Comment) => {}
@@ -252,6 +257,19 @@ pub fn read<R: BufRead>(mut input: R) -> Result<DataSet, String> {
 pub fn read_path(path: &std::path::Path) -> Result<DataSet, String> {
     let f = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
     read(std::io::BufReader::new(f)).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Reads the data file at `path` (see [`read`]) and refuses it when its header names another
+/// game than `variant` (the tuner's and the trainer's check).
+pub fn read_path_of(
+    path: &std::path::Path,
+    variant: crate::rules::Variant,
+) -> Result<DataSet, String> {
+    let data = read_path(path)?;
+    if data.header.contains("variant=") && !data.header.contains(&format!("variant={variant} ")) {
+        return Err(format!("{}: not data of {variant}", path.display()));
+    }
+    Ok(data)
 }
 
 #[cfg(test)]

@@ -130,14 +130,7 @@ fn load_with_classical(
     let mut samples = Vec::new();
     let mut sources = Vec::new();
     for path in &args.data {
-        let data = sample::read_path(path)?;
-        let header = std::fs::read_to_string(path)
-            .ok()
-            .and_then(|t| t.lines().next().map(str::to_string))
-            .unwrap_or_default();
-        if header.contains("variant=") && !header.contains(&format!("variant={} ", args.variant)) {
-            return Err(format!("{}: not data of {}", path.display(), args.variant));
-        }
+        let data = sample::read_path_of(path, args.variant)?;
         sources.push(format!(
             "{}: {} positions, {} games",
             path.display(),

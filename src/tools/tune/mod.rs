@@ -215,20 +215,13 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
     let mut samples = Vec::new();
     let mut sources = Vec::new();
     for path in &args.data {
-        let data = sample::read_path(path)?;
-        let header = std::fs::read_to_string(path)
-            .ok()
-            .and_then(|t| t.lines().next().map(str::to_string))
-            .unwrap_or_default();
-        if header.contains("variant=") && !header.contains(&format!("variant={} ", args.variant)) {
-            return Err(format!("{}: not data of {}", path.display(), args.variant));
-        }
+        let data = sample::read_path_of(path, args.variant)?;
         sources.push(format!(
             "{} ({} positions, {} games; {})",
             path.display(),
             data.samples.len(),
             data.games.len(),
-            header.trim_start_matches("# ")
+            data.header.trim_start_matches("# ")
         ));
         samples.extend(data.samples);
     }
