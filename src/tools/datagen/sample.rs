@@ -104,6 +104,26 @@ impl Sample {
     }
 }
 
+/// Which samples a learner keeps: the filters that `tune` and `train` share.
+#[derive(Clone, Copy, Debug)]
+pub struct Filter {
+    /// Skip positions before this ply (the opening and its random moves).
+    pub min_ply: u32,
+    /// Skip positions whose search score is beyond this (centipawns).
+    pub max_score: i32,
+    /// Keep positions that are not quiet (check, capture, promotion, mate score).
+    pub keep_noisy: bool,
+}
+
+impl Filter {
+    /// Whether `s` passes the filter.
+    pub fn keeps(&self, s: &Sample) -> bool {
+        s.ply >= self.min_ply
+            && s.score.abs() <= self.max_score
+            && (self.keep_noisy || !s.flags.intersects(SampleFlags::NOT_QUIET))
+    }
+}
+
 impl fmt::Display for Sample {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(

@@ -14,7 +14,7 @@ pub mod model;
 use crate::eval::nnue::features::active;
 use crate::eval::nnue::network::bucket;
 use crate::rules::{Color, Variant};
-use crate::tools::datagen::sample::{self, SampleFlags};
+use crate::tools::datagen::sample;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use model::{AdamW, Checkpoint, Example, FloatNet, PARAMS};
@@ -139,11 +139,12 @@ fn load_with_classical(
         ));
         samples.extend(data.samples);
     }
-    samples.retain(|s| {
-        s.ply >= args.min_ply
-            && s.score.abs() <= args.max_score
-            && (args.keep_noisy || !s.flags.intersects(SampleFlags::NOT_QUIET))
-    });
+    let filter = sample::Filter {
+        min_ply: args.min_ply,
+        max_score: args.max_score,
+        keep_noisy: args.keep_noisy,
+    };
+    samples.retain(|s| filter.keeps(s));
     let (lambda, k) = (args.lambda, args.k);
     let examples: Vec<(bool, Example, f32)> = samples
         .par_iter()

@@ -16,7 +16,7 @@ pub mod quiet;
 use crate::eval::weights::{self, NUM_PARAMS, PIECE_VALUE, SET_FILES, SETS};
 use crate::eval::{self, as_f64, features};
 use crate::rules::{Color, PieceKind, Variant};
-use crate::tools::datagen::sample::{self, SampleFlags};
+use crate::tools::datagen::sample;
 use clap::Args;
 use fit::{Adam, Example};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -225,11 +225,12 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         ));
         samples.extend(data.samples);
     }
-    samples.retain(|s| {
-        s.ply >= args.min_ply
-            && s.score.abs() <= args.max_score
-            && (args.keep_noisy || !s.flags.intersects(SampleFlags::NOT_QUIET))
-    });
+    let filter = sample::Filter {
+        min_ply: args.min_ply,
+        max_score: args.max_score,
+        keep_noisy: args.keep_noisy,
+    };
+    samples.retain(|s| filter.keeps(s));
     if args.max_positions > 0 && samples.len() > args.max_positions {
         let step = samples.len() as f64 / args.max_positions as f64;
         samples = (0..args.max_positions)
