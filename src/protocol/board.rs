@@ -12,7 +12,7 @@ use crate::movegen::legal_moves;
 use crate::notation::fen::write_fen;
 use crate::notation::{numeral, write_move};
 use crate::rules::position::castle_bit;
-use crate::rules::{Color, PieceKind, Position};
+use crate::rules::{Color, PieceKind, Position, TextForm};
 
 /// The hand line of one side: `∧ 持驹：刀兵×2 骑兵　禁援：1`.
 fn hand_line(pos: &Position, color: Color) -> String {
@@ -55,6 +55,9 @@ fn rule_line(left: char, mid: char, right: char) -> String {
 /// Draws the position: the seed's grid and hands, then side to move, castling rights, SFEN,
 /// Fairy-Stockfish FEN, key and check state.
 pub fn draw(pos: &Position) -> String {
+    if pos.rules().text == TextForm::Usi {
+        return super::shogi_board::draw(pos);
+    }
     let mut out = Vec::new();
     out.push(hand_line(pos, Color::White));
     out.push(rule_line('┏', '┳', '┓'));
@@ -125,7 +128,7 @@ pub fn draw(pos: &Position) -> String {
 }
 
 /// The lines both drawings end with: the game, SFEN, Fairy-Stockfish FEN, key and checkers.
-fn facts(pos: &Position, out: &mut Vec<String>) {
+pub(super) fn facts(pos: &Position, out: &mut Vec<String>) {
     out.push(format!("Variant: {}", pos.rules().variant));
     out.push(format!("Sfen: {}", pos.to_sfen()));
     out.push(format!("Fen: {}", write_fen(pos)));
@@ -143,6 +146,9 @@ fn facts(pos: &Position, out: &mut Vec<String>) {
 /// without its double step) in a grid with files a … j and ranks 10 … 1, then the same facts
 /// as `d` in English.
 pub fn draw_plain(pos: &Position) -> String {
+    if pos.rules().text == TextForm::Usi {
+        return super::shogi_board::draw_plain(pos);
+    }
     let setup = pos.to_setup();
     let border = format!("   +{}", "---+".repeat(10));
     let mut out = vec![border.clone()];
@@ -195,9 +201,14 @@ pub fn list_moves(pos: &Position, uci: bool) -> Vec<String> {
     let mut lines: Vec<String> = moves
         .iter()
         .map(|&m| {
-            let ascii = m.to_string();
+            let ascii = crate::rules::ascii::move_text(m, pos.rules().text);
             let ascii = if uci { ascii.replace('*', "@") } else { ascii };
-            format!("{ascii} {}", write_move(pos, m))
+            let record = if pos.rules().text == TextForm::Usi {
+                crate::notation::kif::kif_move(pos, m)
+            } else {
+                write_move(pos, m)
+            };
+            format!("{ascii} {record}")
         })
         .collect();
     lines.push(format!("{} legal moves", moves.len()));
@@ -270,5 +281,9 @@ mod tests {
         assert!(lines.contains(&"b1c3 骑三三".to_string()));
         // 10 pawns × (one or two steps) + 2 cavalry × (two leaps and the 2-square step).
         assert_eq!(lines.last().map(String::as_str), Some("26 legal moves"));
+        // Shogi's moves in KIF.
+        let lines = list_moves(&Position::start(crate::rules::SHOGI), false);
+        assert!(lines.contains(&"7g7f ７六歩(77)".to_string()), "{lines:?}");
+        assert_eq!(lines.last().map(String::as_str), Some("30 legal moves"));
     }
 }

@@ -40,6 +40,9 @@ pub struct Go {
     pub mate: Option<u32>,
     /// `infinite` (also set by `mate infinite`).
     pub infinite: bool,
+    /// The word `mate` was given: in USI mode a mate search (`mate <ms>` or `mate infinite`,
+    /// answered with `checkmate …`), in UCI mode a mate in N moves.
+    pub mate_search: bool,
     /// `ponder`.
     pub ponder: bool,
     /// `searchmoves …`, as written.
@@ -211,8 +214,13 @@ fn parse_go(words: &[&str]) -> Result<Command, CommandError> {
             "depth" => go.depth = Some(count_value(key, next)?),
             "nodes" => go.nodes = Some(time_value(key, next)?),
             "mate" => {
+                go.mate_search = true;
                 if next == Some("infinite") {
                     go.infinite = true;
+                } else if next.is_none_or(|w| GO_KEYWORDS.contains(&w)) {
+                    // A bare `go mate`: USI's mate search without a time limit.
+                    go.infinite = true;
+                    takes = false;
                 } else {
                     go.mate = Some(count_value(key, next)?);
                 }
@@ -400,9 +408,19 @@ mod tests {
             parse("go mate infinite"),
             Ok(Command::Go(Go {
                 infinite: true,
+                mate_search: true,
                 ..Go::default()
             }))
         );
+        assert_eq!(
+            parse("go mate 1500"),
+            Ok(Command::Go(Go {
+                mate: Some(1500),
+                mate_search: true,
+                ..Go::default()
+            }))
+        );
+        assert_eq!(parse("go mate"), parse("go mate infinite"));
         assert_eq!(parse("go perft 3"), Ok(Command::Perft(3)));
         assert_eq!(
             parse("gameover draw"),

@@ -11,6 +11,7 @@ pub mod memory;
 pub mod options;
 pub mod output;
 pub mod session;
+pub mod shogi_board;
 pub mod xboard;
 
 pub use output::Output;

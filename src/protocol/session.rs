@@ -4,6 +4,8 @@
 //!
 //! Every failing command produces exactly one `info string error: …` line and changes nothing.
 
+mod mate;
+
 use super::board::{draw, draw_plain, list_moves};
 use super::command::{self, Command, Go, PositionSource};
 use super::options::{Change, Options};
@@ -46,6 +48,8 @@ pub struct Session {
     refused_position: Option<String>,
     /// Nets loaded with `EvalFile`, at most one per game (they replace the built-in one).
     nets: Vec<Arc<crate::eval::nnue::Network>>,
+    /// A `go mate` (USI's mate search) on its own thread.
+    mate: Option<mate::MateRun>,
 }
 
 /// A `go perft` on its own thread, so that the reader still reads `stop`, `isready` and `quit`.
@@ -138,6 +142,7 @@ impl Session {
             perft: None,
             refused_position: None,
             nets: Vec::new(),
+            mate: None,
         };
         session.update_net();
         session
@@ -221,6 +226,7 @@ impl Session {
                 .perft
                 .as_ref()
                 .is_some_and(|p| p.state.lock().is_ok_and(|st| !st.done))
+            || self.mate.as_ref().is_some_and(mate::MateRun::busy)
     }
 
     /// Handles one input line; `false` when the session should end.
@@ -318,6 +324,9 @@ impl Session {
             run.stop.store(true, Ordering::Relaxed);
             // A perft thread that panicked (a bug) has nothing more to say.
             let _ = run.handle.join();
+        }
+        if let Some(run) = self.mate.take() {
+            run.finish();
         }
     }
 
@@ -492,6 +501,9 @@ impl Session {
         self.not_busy("go")?;
         self.have_position("go")?;
         let limits = self.limits(go)?;
+        if self.mode == Mode::Usi && go.mate_search {
+            return self.go_mate(go);
+        }
         if self.mode == Mode::Usi && !go.ponder && self.pos.declaration_win() {
             // USI's entering-king declaration: the win is claimed instead of a move.
             self.out.line("bestmove win");

@@ -27,6 +27,7 @@ mod smp;
 pub(crate) mod split;
 mod thread;
 pub mod time;
+pub mod tsume;
 pub mod tt;
 pub mod value;
 

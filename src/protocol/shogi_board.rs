@@ -1,0 +1,213 @@
+//! `d` and `d plain` for games written in USI's text form (standard shogi): the board as a
+//! KIF board diagram (BOD, the form Kifu for Windows, ShogiGUI and YaneuraOu's `d` print:
+//! files ９ … １ above, ranks 一 … 九 on the right, `v` before a second-player piece, `・` an
+//! empty square, the hands as `後手の持駒：…` / `先手の持駒：…`), and a plain ASCII grid with
+//! USI's coordinates (files 9 … 1, ranks a … i).
+
+use super::board::facts;
+use crate::geometry::{File, Rank, Square};
+use crate::rules::{Color, PieceKind, Position};
+
+/// The one-character BOD name of a shogi kind.
+fn bod_name(kind: PieceKind) -> char {
+    match kind {
+        PieceKind::ShogiPawn => '歩',
+        PieceKind::Lance => '香',
+        PieceKind::ShogiKnight => '桂',
+        PieceKind::Silver => '銀',
+        PieceKind::Gold => '金',
+        PieceKind::Bishop => '角',
+        PieceKind::Rook => '飛',
+        PieceKind::King => '玉',
+        PieceKind::Tokin => 'と',
+        PieceKind::PromotedLance => '杏',
+        PieceKind::PromotedKnight => '圭',
+        PieceKind::PromotedSilver => '全',
+        PieceKind::Horse => '馬',
+        PieceKind::Dragon => '龍',
+        _ => '？',
+    }
+}
+
+/// A count as KIF writes it after a hand piece: nothing for one, else 二 … 十八.
+fn kanji_count(n: u8) -> String {
+    const DIGITS: [&str; 10] = ["", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
+    match n {
+        0 | 1 => String::new(),
+        2..=9 => DIGITS[n as usize].to_string(),
+        _ => format!("十{}", DIGITS.get((n % 10) as usize).unwrap_or(&"")),
+    }
+}
+
+/// `先手の持駒：飛　歩二` (or `なし`).
+fn hand_line(pos: &Position, color: Color) -> String {
+    let hand = pos.hand(color);
+    let items: Vec<String> = pos
+        .rules()
+        .hand_order
+        .iter()
+        .filter(|&&k| hand.count(k) > 0)
+        .map(|&k| format!("{}{}", bod_name(k), kanji_count(hand.count(k))))
+        .collect();
+    let who = match color {
+        Color::Black => "先手",
+        Color::White => "後手",
+    };
+    let held = if items.is_empty() {
+        "なし".to_string()
+    } else {
+        items.join("　")
+    };
+    format!("{who}の持駒：{held}")
+}
+
+/// The grid squares of the board, top rank first, each rank from file 9 to file 1.
+fn ranks(pos: &Position) -> impl Iterator<Item = Vec<Square>> + '_ {
+    let rules = pos.rules();
+    (0..rules.ranks).rev().map(move |r| {
+        (0..rules.files)
+            .filter_map(|f| Some(Square::from_coords(File::new(f)?, Rank::new(r)?)))
+            .collect()
+    })
+}
+
+/// The board as a KIF board diagram, then side to move, move number and the facts `d` ends with.
+pub fn draw(pos: &Position) -> String {
+    const RANK_NAMES: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+    const FILE_NAMES: [char; 9] = ['９', '８', '７', '６', '５', '４', '３', '２', '１'];
+    let files = pos.rules().files as usize;
+    let mut out = vec![hand_line(pos, Color::White)];
+    let heads: Vec<String> = FILE_NAMES[9 - files.min(9)..]
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    out.push(format!("  {}", heads.join(" ")));
+    let edge = format!("+{}+", "-".repeat(3 * files));
+    out.push(edge.clone());
+    for (i, rank) in ranks(pos).enumerate() {
+        let mut line = String::from("|");
+        for sq in rank {
+            match pos.piece_at(sq) {
+                None => line.push_str(" ・"),
+                Some(p) => {
+                    line.push(if p.color == Color::White { 'v' } else { ' ' });
+                    line.push(bod_name(p.kind));
+                }
+            }
+        }
+        line.push('|');
+        line.push(RANK_NAMES.get(i).copied().unwrap_or('？'));
+        out.push(line);
+    }
+    out.push(edge);
+    out.push(hand_line(pos, Color::Black));
+    out.push(format!(
+        "{}　手数＝{}{}",
+        match pos.side_to_move() {
+            Color::Black => "先手番",
+            Color::White => "後手番",
+        },
+        pos.move_number(),
+        if pos.in_check() { "　王手" } else { "" }
+    ));
+    facts(pos, &mut out);
+    out.join("\n")
+}
+
+/// The board in ASCII with USI's coordinates: SFEN letters (uppercase = first player, `+P` a
+/// promoted piece) with files 9 … 1 above and ranks a … i on the right, then the facts.
+pub fn draw_plain(pos: &Position) -> String {
+    let files = pos.rules().files;
+    let border = format!("+{}", "---+".repeat(files as usize));
+    let heads: String = (1..=files).rev().map(|f| format!("  {f} ")).collect();
+    let mut out = vec![format!("{} ", heads.trim_end()), border.clone()];
+    for (i, rank) in ranks(pos).enumerate() {
+        let cells: Vec<String> = rank
+            .into_iter()
+            .map(|sq| match pos.piece_at(sq) {
+                None => "   ".to_string(),
+                Some(p) => format!("{:^3}", p.to_string()),
+            })
+            .collect();
+        out.push(format!(
+            "|{}| {}",
+            cells.join("|"),
+            (b'a' + i as u8) as char
+        ));
+        out.push(border.clone());
+    }
+    let side = match pos.side_to_move() {
+        Color::Black => "b (first player, sente)",
+        Color::White => "w (second player, gote)",
+    };
+    out.push(format!(
+        "Side to move: {side}  Move: {}{}",
+        pos.move_number(),
+        if pos.in_check() { "  In check" } else { "" }
+    ));
+    let sfen = pos.to_sfen();
+    out.push(format!("Hands: {}", sfen.split(' ').nth(2).unwrap_or("-")));
+    facts(pos, &mut out);
+    out.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::SHOGI;
+
+    #[test]
+    fn the_start_position_as_a_kif_board_diagram() {
+        let text = draw(&Position::start(SHOGI));
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "後手の持駒：なし");
+        assert_eq!(lines[1], "  ９ ８ ７ ６ ５ ４ ３ ２ １");
+        assert_eq!(lines[2], "+---------------------------+");
+        assert_eq!(lines[3], "|v香v桂v銀v金v玉v金v銀v桂v香|一");
+        assert_eq!(lines[4], "| ・v飛 ・ ・ ・ ・ ・v角 ・|二");
+        assert_eq!(lines[5], "|v歩v歩v歩v歩v歩v歩v歩v歩v歩|三");
+        assert_eq!(lines[6], "| ・ ・ ・ ・ ・ ・ ・ ・ ・|四");
+        assert_eq!(lines[10], "| ・ 角 ・ ・ ・ ・ ・ 飛 ・|八");
+        assert_eq!(lines[11], "| 香 桂 銀 金 玉 金 銀 桂 香|九");
+        assert_eq!(lines[12], "+---------------------------+");
+        assert_eq!(lines[13], "先手の持駒：なし");
+        assert_eq!(lines[14], "先手番　手数＝1");
+        assert_eq!(lines[15], "Variant: shogi");
+    }
+
+    #[test]
+    fn hands_promoted_pieces_and_the_plain_form() {
+        let sfen = "8l/1+R5k1/6gpp/9/9/9/9/9/+b7K w RG2Pb3p 40";
+        let pos = Position::from_sfen(sfen, SHOGI).unwrap();
+        let text = draw(&pos);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "後手の持駒：角　歩三");
+        assert_eq!(lines[4], "| ・ 龍 ・ ・ ・ ・ ・v玉 ・|二");
+        assert_eq!(lines[11], "|v馬 ・ ・ ・ ・ ・ ・ ・ 玉|九");
+        assert_eq!(lines[13], "先手の持駒：飛　金　歩二");
+        assert_eq!(lines[14], "後手番　手数＝40　王手");
+        let plain = draw_plain(&pos);
+        assert!(plain.is_ascii(), "{plain}");
+        let lines: Vec<&str> = plain.lines().collect();
+        assert_eq!(lines[0], "  9   8   7   6   5   4   3   2   1 ");
+        // Borders 37 columns, ranks 37 and their letter: the columns line up.
+        assert!(
+            lines[1..20].iter().step_by(2).all(|l| l.len() == 37),
+            "{plain}"
+        );
+        assert!(
+            lines[2..20].iter().step_by(2).all(|l| l.len() == 39),
+            "{plain}"
+        );
+        assert_eq!(lines[1], "+---+---+---+---+---+---+---+---+---+");
+        assert_eq!(lines[2], "|   |   |   |   |   |   |   |   | l | a");
+        assert_eq!(lines[4], "|   |+R |   |   |   |   |   | k |   | b");
+        assert_eq!(lines[18], "|+b |   |   |   |   |   |   |   | K | i");
+        assert_eq!(
+            lines[20],
+            "Side to move: w (second player, gote)  Move: 40  In check"
+        );
+        assert_eq!(lines[21], "Hands: RG2Pb3p");
+        assert!(plain.contains(&format!("Sfen: {sfen}")), "{plain}");
+    }
+}
