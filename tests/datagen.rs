@@ -140,3 +140,64 @@ fn a_shard_plays_its_own_games_exactly_as_the_whole_run_does() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("--shard 3/2"));
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// A datagen run of the drop game with `extra` flags; its output, or its error text.
+fn datagen_eval(out: &Path, extra: &[&str]) -> Result<String, String> {
+    let o = Command::new(env!("CARGO_BIN_EXE_longjiang"))
+        .args(["datagen", "--variant", "longjiang", "--nodes", "200"])
+        .args(["--max-plies", "40", "--quiet", "--positions", "60"])
+        .args(extra)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .unwrap();
+    if o.status.success() {
+        Ok(std::fs::read_to_string(out).unwrap())
+    } else {
+        Err(String::from_utf8_lossy(&o.stderr).into_owned())
+    }
+}
+
+#[test]
+fn the_net_plays_the_games_when_asked_and_the_header_names_it() {
+    let d = dir("nnue");
+    let classical = datagen_eval(&d.join("c.txt"), &[]).unwrap();
+    let net = datagen_eval(&d.join("n.txt"), &["--nnue", "true"]).unwrap();
+    let file = datagen_eval(
+        &d.join("f.txt"),
+        &[
+            "--eval-file",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/nets/longjiang.nnue"),
+        ],
+    )
+    .unwrap();
+    let header = |t: &str| t.lines().next().unwrap_or("").to_string();
+    assert!(
+        !header(&classical).contains("eval="),
+        "{}",
+        header(&classical)
+    );
+    assert!(header(&net).contains(" eval=nnue:"), "{}", header(&net));
+    // The built-in net and the same net from its file are one net: the same games.
+    assert_eq!(net, file);
+    // The scores are the net's, not the classical evaluation's.
+    let scores = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter(|l| l.starts_with("p "))
+            .map(|l| l.split(' ').nth(3).unwrap_or("").to_string())
+            .collect()
+    };
+    assert_ne!(scores(&classical), scores(&net));
+    let wrong = datagen_eval(
+        &d.join("w.txt"),
+        &[
+            "--eval-file",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/nets/longjiang-nodrop.nnue"),
+        ],
+    )
+    .unwrap_err();
+    assert!(wrong.contains("the net is for longjiang-nodrop"), "{wrong}");
+    let missing = datagen_eval(&d.join("m.txt"), &["--eval-file", "/nonexistent.nnue"]);
+    assert!(missing.unwrap_err().contains("/nonexistent.nnue"));
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -83,3 +83,50 @@ fn a_bad_eval_file_is_one_error_and_the_net_stays() {
     let want = evaluate_fresh(&net, &Position::start(Variant::LongjiangNoDrop.rules()));
     assert!(nnue_lines[0].starts_with(&format!("NNUE evaluation {want} cp")));
 }
+
+/// `longjiang bench` with `args`: its stdout lines.
+fn bench(args: &[&str]) -> Vec<String> {
+    let o = Command::new(env!("CARGO_BIN_EXE_longjiang"))
+        .arg("bench")
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// The node count of a line `… <nodes> nodes <nps> nps`.
+fn nodes_of(line: &str) -> u64 {
+    let w: Vec<&str> = line.split_whitespace().collect();
+    let i = w.iter().position(|&x| x == "nodes").unwrap_or(0);
+    w[i.saturating_sub(1)].parse().unwrap_or(0)
+}
+
+#[test]
+fn bench_compare_runs_the_classical_search_and_the_nets_side_by_side() {
+    let classical = nodes_of(bench(&["2"]).last().unwrap());
+    let net = nodes_of(bench(&["2", "--nnue", "true"]).last().unwrap());
+    assert!(classical > 0 && net > 0);
+    assert_ne!(
+        classical, net,
+        "the nets search the suite as the classical evaluation"
+    );
+    let lines = bench(&["2", "--compare", "2"]);
+    assert_eq!(lines.len(), 5, "{lines:?}");
+    for run in 0..2 {
+        assert!(lines[2 * run].starts_with(&format!("run {} classical", run + 1)));
+        assert_eq!(nodes_of(&lines[2 * run]), classical);
+        assert!(lines[2 * run + 1].starts_with(&format!("run {} nnue", run + 1)));
+        assert_eq!(nodes_of(&lines[2 * run + 1]), net);
+    }
+    let median = &lines[4];
+    assert!(
+        median.starts_with(&format!("median classical {classical} nodes "))
+            && median.contains(&format!(", nnue {net} nodes "))
+            && median.contains("nnue/classical "),
+        "{median}"
+    );
+}

@@ -643,3 +643,56 @@ fn resigns_only_when_asked() {
         assert_eq!(resigned, want, "{}", x.log());
     }
 }
+
+#[test]
+fn nnue_options_switch_the_evaluation_and_refuse_a_bad_net() {
+    let mut e = Engine::start();
+    e.send("xboard");
+    e.send("protover 2");
+    let features = e.until(PROMPT, |l| l == "feature done=1");
+    // The drop game's default evaluator is the classical one (its rule description's).
+    assert!(features.contains(&"feature option=\"UseNNUE -check 0\"".to_string()));
+    assert!(features.contains(&"feature option=\"EvalFile -file <embedded>\"".to_string()));
+    let mut x = XBoard { e, pings: 0 };
+    // The score of a depth-2 search of the start position, from a cleared table.
+    let score = |x: &mut XBoard| -> String {
+        assert_eq!(x.ask("new"), Vec::<String>::new());
+        x.ask("post");
+        x.ask("sd 2");
+        x.send("go");
+        let lines = x.e.until(PROMPT * 3, |l| l.starts_with("move "));
+        x.sync();
+        let last = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("2 "))
+            .unwrap_or_else(|| panic!("no depth-2 line in {lines:?}"));
+        last.split_whitespace().nth(1).unwrap_or("").to_string()
+    };
+    let classical = score(&mut x);
+    assert_eq!(x.ask("option UseNNUE=1"), Vec::<String>::new());
+    let net = score(&mut x);
+    assert_ne!(
+        classical, net,
+        "the net scores the start as the classical evaluation"
+    );
+    let bad = x.ask("option EvalFile=/nonexistent/net.nnue");
+    assert_eq!(bad.len(), 1, "{bad:?}");
+    assert!(bad[0].starts_with("Error (EvalFile: "), "{bad:?}");
+    assert!(bad[0].contains("the net stays <embedded>"), "{bad:?}");
+    assert_eq!(score(&mut x), net, "a refused file changed the net");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/longjiang.nnue");
+    let loaded = x.ask(&format!("option EvalFile={path}"));
+    assert_eq!(
+        loaded,
+        vec![format!("# EvalFile: {path} (longjiang net) loaded")]
+    );
+    assert_eq!(
+        score(&mut x),
+        net,
+        "the same net from its file scores differently"
+    );
+    assert_eq!(x.ask("option UseNNUE=0"), Vec::<String>::new());
+    assert_eq!(score(&mut x), classical);
+    assert!(x.ask("option UseNNUE=yes")[0].starts_with("Error (option UseNNUE takes 0 or 1)"));
+}

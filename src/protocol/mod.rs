@@ -8,6 +8,7 @@
 pub mod board;
 pub mod command;
 pub mod memory;
+pub mod nets;
 pub mod options;
 pub mod output;
 pub mod session;

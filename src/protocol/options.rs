@@ -30,8 +30,10 @@ pub struct Options {
     pub stalemate: Option<StalemateRule>,
     /// Shogi's entering-king declaration (`EnteringKingRule`, YaneuraOu's name).
     pub entering_king: EnteringKingRule,
-    /// Evaluate with the game's net (`UseNNUE`); false: the classical evaluation.
-    pub use_nnue: bool,
+    /// `UseNNUE` as `setoption` set it: true, the net of every game that has one; false, the
+    /// classical evaluation. `None` until set, and then each game uses the evaluator its rule
+    /// description names ([`Options::uses_nnue`]).
+    pub use_nnue: Option<bool>,
     /// The net file loaded with `EvalFile`, or `nnue::EMBEDDED_NAME`.
     pub eval_file: String,
 }
@@ -47,7 +49,7 @@ impl Default for Options {
             move_overhead: Duration::from_millis(OVERHEAD.default as u64),
             stalemate: None,
             entering_king: EnteringKingRule::Seed27,
-            use_nnue: crate::eval::nnue::USE_BY_DEFAULT,
+            use_nnue: None,
             eval_file: crate::eval::nnue::EMBEDDED_NAME.to_string(),
         }
     }
@@ -140,6 +142,13 @@ impl Options {
         }
     }
 
+    /// Whether `game` is evaluated with its net: `UseNNUE` once set, else the game's own
+    /// default (`Rules::evaluator`).
+    pub fn uses_nnue(&self, game: Variant) -> bool {
+        self.use_nnue
+            .unwrap_or_else(|| crate::eval::nnue::by_default(game))
+    }
+
     /// The `option …` lines of the handshake, in the given mode's names.
     pub fn lines(&self, mode: Mode) -> Vec<String> {
         let spin = |name: &str, s: Spin| {
@@ -176,7 +185,7 @@ impl Options {
             "option name Clear Hash type button".to_string(),
             format!(
                 "option name UseNNUE type check default {}",
-                crate::eval::nnue::USE_BY_DEFAULT
+                self.uses_nnue(self.variant)
             ),
             format!(
                 "option name EvalFile type string default {}",
@@ -281,7 +290,7 @@ impl Options {
             Change::Stalemate(rule) => self.stalemate = Some(rule),
             Change::EnteringKing(rule) => self.entering_king = rule,
             Change::ClearHash => {}
-            Change::UseNnue(on) => self.use_nnue = on,
+            Change::UseNnue(on) => self.use_nnue = Some(on),
         }
     }
 }
@@ -289,6 +298,24 @@ impl Options {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn use_nnue_defaults_to_each_games_evaluator_until_set() {
+        use crate::rules::Evaluator;
+        let mut o = Options::default();
+        for v in Variant::EVERY {
+            let by_rules = v.rules().evaluator == Evaluator::Network;
+            assert_eq!(o.uses_nnue(v), by_rules, "{v}");
+            let mut shown = o.clone();
+            shown.apply(Change::Variant(v));
+            let line = format!("option name UseNNUE type check default {by_rules}");
+            assert!(shown.lines(Mode::Usi).contains(&line), "{v}");
+        }
+        o.apply(Change::UseNnue(true));
+        assert!(Variant::EVERY.iter().all(|&v| o.uses_nnue(v)));
+        o.apply(Change::UseNnue(false));
+        assert!(Variant::EVERY.iter().all(|&v| !o.uses_nnue(v)));
+    }
 
     #[test]
     fn rule_options_change_only_the_games_that_have_the_rule() {

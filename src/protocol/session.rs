@@ -47,7 +47,7 @@ pub struct Session {
     /// meanwhile, so that no answer is given for a position the GUI did not send.
     refused_position: Option<String>,
     /// Nets loaded with `EvalFile`, at most one per game (they replace the built-in one).
-    nets: Vec<Arc<crate::eval::nnue::Network>>,
+    nets: super::nets::LoadedNets,
     /// A `go mate` (USI's mate search) on its own thread.
     mate: Option<mate::MateRun>,
 }
@@ -141,7 +141,7 @@ impl Session {
             started: false,
             perft: None,
             refused_position: None,
-            nets: Vec::new(),
+            nets: super::nets::LoadedNets::default(),
             mate: None,
         };
         session.update_net();
@@ -155,49 +155,25 @@ impl Session {
 
     /// The net for game `v`: one loaded with `EvalFile`, else the built-in one.
     fn net_of(&self, v: crate::rules::Variant) -> Option<Arc<crate::eval::nnue::Network>> {
-        self.nets
-            .iter()
-            .find(|n| n.game() == v)
-            .cloned()
-            .or_else(|| crate::eval::nnue::embedded(v))
+        self.nets.net_of(v)
     }
 
-    /// Hands the engine the net the options ask for (none when `UseNNUE` is false).
+    /// Hands the engine the nets the options ask for (`UseNNUE`, each game's default).
     fn update_net(&mut self) {
-        let nets = if self.options.use_nnue {
-            crate::rules::Variant::ALL
-                .iter()
-                .filter_map(|&v| self.net_of(v))
-                .collect()
-        } else {
-            Vec::new()
-        };
-        self.engine.set_nnue(nets);
+        self.engine.set_nnue(self.nets.in_use(&self.options));
     }
 
     /// `setoption name EvalFile value <path>`: loads a net file; a bad file is refused with
     /// its reason and the nets stay as they were. `<embedded>` (or no value) goes back to the
     /// nets built in.
     fn set_eval_file(&mut self, value: Option<&str>) -> Result<(), String> {
-        use crate::eval::nnue::{EMBEDDED_NAME, Network};
         self.not_busy("setoption")?;
-        let path = value.unwrap_or("").trim();
-        if path.is_empty() || path == EMBEDDED_NAME {
-            self.nets.clear();
-            self.options.eval_file = EMBEDDED_NAME.to_string();
-        } else {
-            let net = Network::load(std::path::Path::new(path)).map_err(|e| {
-                format!(
-                    "setoption: EvalFile: {e}; the net stays {}",
-                    self.options.eval_file
-                )
-            })?;
-            let game = net.game();
-            self.nets.retain(|n| n.game() != game);
-            self.nets.push(Arc::new(net));
-            self.options.eval_file = path.to_string();
-            self.out
-                .line(&format!("info string EvalFile: {path} ({game} net) loaded"));
+        let said = self
+            .nets
+            .set_eval_file(&mut self.options, value)
+            .map_err(|e| format!("setoption: {e}"))?;
+        if let Some(line) = said {
+            self.out.line(&format!("info string {line}"));
         }
         self.update_net();
         Ok(())
@@ -295,10 +271,12 @@ impl Session {
                         "NNUE evaluation {} cp for the side to move ({}; {})",
                         crate::eval::nnue::evaluate_fresh(&net, &self.pos),
                         self.options.eval_file,
-                        if self.options.use_nnue {
+                        if self.options.uses_nnue(self.options.variant) {
                             "in use"
-                        } else {
+                        } else if self.options.use_nnue == Some(false) {
                             "not in use: UseNNUE is false"
+                        } else {
+                            "not in use: this game's default evaluation is classical"
                         }
                     ),
                     None => format!("NNUE: no net for {}", self.options.variant),

@@ -5,8 +5,8 @@
 
 use super::piece::{KINDS, PieceKind};
 use super::variant::{
-    CastlingMove, EnteringKingRule, Rules, StalemateRule, TextForm, Variant, identity_kinds,
-    kind_bits,
+    CastlingMove, EnteringKingRule, Evaluator, Rules, StalemateRule, TextForm, Variant,
+    identity_kinds, kind_bits,
 };
 use crate::geometry::{Bitboard, Square};
 
@@ -200,4 +200,5 @@ pub const SHOGI: Rules = Rules {
     stalemate: StalemateRule::Loss,
     entering_king: EnteringKingRule::Seed27,
     weight_set: 2,
+    evaluator: Evaluator::Classical,
 };

@@ -115,6 +115,16 @@ pub enum StalemateRule {
     Loss,
 }
 
+/// The evaluation a game is played with unless the user chooses (the `UseNNUE` option's
+/// default): part of the game's description, so that no code asks which game it is.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Evaluator {
+    /// The tuned classical evaluation.
+    Classical,
+    /// The game's NNUE net (the one built in, or the one `EvalFile` loaded).
+    Network,
+}
+
 /// One castling move: the king's and the rook's squares.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct CastlingMove {
@@ -193,6 +203,8 @@ pub struct Rules {
     /// Which of the evaluation's weight sets this game uses (an index the evaluation maps to
     /// its table: the rules do not know the evaluation).
     pub weight_set: usize,
+    /// The evaluation used by default; a measurement decides it (`docs/nnue.md`).
+    pub evaluator: Evaluator,
 }
 
 const fn sq(file: u8, rank: u8) -> Square {
@@ -315,6 +327,7 @@ pub const LONGJIANG: Rules = Rules {
     stalemate: StalemateRule::Draw,
     entering_king: EnteringKingRule::None,
     weight_set: 0,
+    evaluator: Evaluator::Classical,
 };
 
 /// 龙将棋 under 掉落禁止规则.

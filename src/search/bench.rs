@@ -137,20 +137,15 @@ pub fn parse_position_list(text: &str) -> Result<Vec<(Variant, &str)>, String> {
 }
 
 /// Runs the bench, calling `line` with each position's report; returns total nodes and time.
-/// The evaluation is the default one (`nnue::USE_BY_DEFAULT`).
+/// The evaluation is the classical one, whatever a game's default evaluator: the bench
+/// signature stays the classical search's (`run_bench_with` measures the nets).
 pub fn run_bench(
     depth: u32,
     threads: usize,
     hash: usize,
     line: impl FnMut(usize, &str),
 ) -> Result<(u64, Duration), String> {
-    run_bench_with(
-        depth,
-        threads,
-        hash,
-        crate::eval::nnue::USE_BY_DEFAULT,
-        line,
-    )
+    run_bench_with(depth, threads, hash, false, line)
 }
 
 /// [`run_bench`] with the built-in nets (`nnue`) or the classical evaluation.

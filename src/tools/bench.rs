@@ -19,10 +19,15 @@ pub struct BenchArgs {
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 16)]
     pub hash: usize,
-    /// Evaluate with the built-in nets (`true`) or classically (`false`); the default is the
-    /// engine's (`UseNNUE`). Positions of a game without a net are evaluated classically.
-    #[arg(long, default_value_t = crate::eval::nnue::USE_BY_DEFAULT, action = clap::ArgAction::Set)]
+    /// Evaluate with the built-in nets (`true`) or classically (`false`, the default: the
+    /// signature is the classical search's, whatever each game's default evaluator).
+    /// Positions of a game without a net are evaluated classically.
+    #[arg(long, default_value_t = false, action = clap::ArgAction::Set)]
     pub nnue: bool,
+    /// Run the suite classically and then with the nets, `N` times each in turn, and print
+    /// both totals side by side with the median nodes per second (one line per run).
+    #[arg(long, value_name = "N")]
+    pub compare: Option<u32>,
 }
 
 /// Runs `longjiang bench` and prints its report.
@@ -45,10 +50,42 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
             args.hash
         ));
     }
+    if let Some(runs) = args.compare {
+        return compare(args, runs.clamp(1, 100));
+    }
     // A position's line that cannot be written is reported with the last line.
     let (nodes, time) = run_bench_with(args.depth, args.threads, args.hash, args.nnue, |_, l| {
         let _ = super::say(format_args!("{l}\n"));
     })?;
     let nps = (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64;
     super::say(format_args!("{nodes} nodes {nps} nps\n"))
+}
+
+/// `--compare N`: classical and net runs in turn, then the medians and their ratio.
+fn compare(args: &BenchArgs, runs: u32) -> Result<(), String> {
+    let mut nps: [Vec<u64>; 2] = [Vec::new(), Vec::new()];
+    let mut nodes = [0u64; 2];
+    for run in 1..=runs {
+        for (i, nnue) in [false, true].into_iter().enumerate() {
+            let (n, time) = run_bench_with(args.depth, args.threads, args.hash, nnue, |_, _| {})?;
+            let speed = (n as f64 / time.as_secs_f64().max(1e-9)) as u64;
+            nodes[i] = n;
+            nps[i].push(speed);
+            super::say(format_args!(
+                "run {run} {:<9} {n} nodes {speed} nps\n",
+                if nnue { "nnue" } else { "classical" }
+            ))?;
+        }
+    }
+    let median = |v: &mut Vec<u64>| {
+        v.sort_unstable();
+        v[v.len() / 2]
+    };
+    let (c, n) = (median(&mut nps[0]), median(&mut nps[1]));
+    super::say(format_args!(
+        "median classical {} nodes {c} nps, nnue {} nodes {n} nps, nnue/classical {:.2}\n",
+        nodes[0],
+        nodes[1],
+        n as f64 / c.max(1) as f64
+    ))
 }

@@ -13,11 +13,14 @@ pub mod network;
 pub use accumulator::{Accumulator, AccumulatorStack, evaluate_fresh};
 pub use network::{NetError, Network};
 
-use crate::rules::Variant;
+use crate::rules::{Evaluator, Variant};
 use std::sync::{Arc, OnceLock};
 
-/// Whether the engine evaluates with its net by default (the `UseNNUE` option, `bench`).
-pub const USE_BY_DEFAULT: bool = false;
+/// Whether `game` is evaluated with its net unless the user chooses (the `UseNNUE` option's
+/// default): the evaluator its rule description names.
+pub fn by_default(game: Variant) -> bool {
+    game.rules().evaluator == Evaluator::Network
+}
 
 /// The `EvalFile` value that means the net built into the binary.
 pub const EMBEDDED_NAME: &str = "<embedded>";

@@ -176,6 +176,13 @@ impl Network {
         self.game
     }
 
+    /// The FNV-1a 64 checksum of the parameters (the file header's): names a net in data
+    /// headers and reports.
+    pub fn checksum(&self) -> u64 {
+        let bytes = self.to_bytes();
+        u64::from_le_bytes(bytes[56..HEADER_LEN].try_into().expect("eight bytes"))
+    }
+
     /// The input weights of feature `f`.
     #[inline(always)]
     pub(crate) fn feature_weights(&self, f: usize) -> &[i16; HIDDEN] {

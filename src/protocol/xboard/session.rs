@@ -75,6 +75,8 @@ pub struct XboardSession {
     /// The engine's consecutive moves with a losing score, and with a level one.
     losing_moves: u32,
     level_moves: u32,
+    /// Nets loaded with the `EvalFile` option.
+    nets: crate::protocol::nets::LoadedNets,
 }
 
 impl XboardSession {
@@ -82,10 +84,13 @@ impl XboardSession {
     pub fn new(out: Output, events: Sender<Event>) -> XboardSession {
         let options = Options::default();
         let root = Position::start(options.variant.rules());
+        let nets = crate::protocol::nets::LoadedNets::default();
+        let mut engine = Engine::new();
+        engine.set_nnue(nets.in_use(&options));
         XboardSession {
             out,
             events,
-            engine: Engine::new(),
+            engine,
             options,
             etiquette: Etiquette::default(),
             pos: root.clone(),
@@ -106,6 +111,7 @@ impl XboardSession {
             pongs: Vec::new(),
             losing_moves: 0,
             level_moves: 0,
+            nets,
         }
     }
 
@@ -153,7 +159,10 @@ impl XboardSession {
                 self.flags(command);
             }
             "protover" => {
-                let options = option_definitions(self.etiquette);
+                let options = option_definitions(
+                    self.etiquette,
+                    self.options.uses_nnue(self.options.variant),
+                );
                 self.out.lines(&feature_lines(&options));
             }
             "new" => self.new_game(),
@@ -248,6 +257,7 @@ impl XboardSession {
                     self.out.line(&stat_line(self.last_info.as_ref(), n));
                 }
             }
+            "option" if is_eval_file(rest) => self.set_eval_file(rest, line),
             "option" => match super::settings::parse_option(rest, self.etiquette) {
                 Ok(s) => self.apply(s),
                 Err(e) => self.error(&e, line),
@@ -301,11 +311,10 @@ impl XboardSession {
                     Change::MoveOverhead(d) => self.engine.set_move_overhead(d),
                     Change::ClearHash => self.engine.new_game(),
                     Change::Ponder(_) | Change::Variant(_) | Change::EnteringKing(_) => {}
-                    Change::UseNnue(on) => self.engine.set_nnue(if on {
-                        crate::eval::nnue::embedded_nets()
-                    } else {
-                        Vec::new()
-                    }),
+                    Change::UseNnue(_) => {
+                        self.options.apply(change);
+                        self.engine.set_nnue(self.nets.in_use(&self.options));
+                    }
                     Change::Stalemate(rule) => {
                         self.options.apply(change);
                         let rules = self.rules().with_stalemate(rule);
@@ -322,6 +331,23 @@ impl XboardSession {
                 self.options.apply(change);
                 self.resume_analysis();
             }
+        }
+    }
+
+    /// `option EvalFile=<path>`: loads a net file (a bad one is refused with its reason and
+    /// the nets stay); no path or `<embedded>` goes back to the nets built in.
+    fn set_eval_file(&mut self, text: &str, line: &str) {
+        self.stop_search();
+        let value = text.split_once('=').map(|(_, v)| v);
+        match self.nets.set_eval_file(&mut self.options, value) {
+            Ok(said) => {
+                if let Some(said) = said {
+                    self.out.line(&format!("# {said}"));
+                }
+                self.engine.set_nnue(self.nets.in_use(&self.options));
+                self.resume_analysis();
+            }
+            Err(e) => self.error(&e, line),
         }
     }
 
@@ -490,4 +516,10 @@ impl XboardSession {
             }
         }
     }
+}
+
+/// Whether an `option` command's text sets `EvalFile`.
+fn is_eval_file(text: &str) -> bool {
+    let name = text.split_once('=').map_or(text, |(n, _)| n);
+    name.trim().eq_ignore_ascii_case("evalfile")
 }

@@ -31,8 +31,9 @@ impl Default for Etiquette {
 }
 
 /// The `option` definitions XBoard shows in its engine settings dialog. Hash size and threads
-/// come from XBoard's own `memory` and `cores` commands.
-pub fn option_definitions(etiquette: Etiquette) -> Vec<String> {
+/// come from XBoard's own `memory` and `cores` commands. `use_nnue`: `UseNNUE`'s default (the
+/// game's own evaluator, see [`Options::uses_nnue`]).
+pub fn option_definitions(etiquette: Etiquette, use_nnue: bool) -> Vec<String> {
     vec![
         format!("MultiPV -spin 1 1 {MAX_MULTIPV}"),
         format!(
@@ -44,6 +45,8 @@ pub fn option_definitions(etiquette: Etiquette) -> Vec<String> {
         format!("Resign -check {}", u8::from(etiquette.resign)),
         format!("Resign Score -spin {} 100 100000", etiquette.resign_score),
         format!("Offer Draws -check {}", u8::from(etiquette.draw_offers)),
+        format!("UseNNUE -check {}", u8::from(use_nnue)),
+        format!("EvalFile -file {}", crate::eval::nnue::EMBEDDED_NAME),
     ]
 }
 
@@ -70,6 +73,7 @@ pub fn parse_option(text: &str, current: Etiquette) -> Result<Setting, String> {
     let mut e = current;
     match name.to_ascii_lowercase().as_str() {
         "resign" => e.resign = check(value)?,
+        "usennue" => return check(value).map(|on| Setting::Engine(Change::UseNnue(on))),
         "offer draws" => e.draw_offers = check(value)?,
         "resign score" => {
             e.resign_score = value
@@ -142,7 +146,14 @@ mod tests {
         );
         assert_eq!(parse_cores("0"), Some(Setting::Engine(Change::Threads(1))));
         assert_eq!(parse_cores("x"), None);
-        let defs = option_definitions(e);
+        assert_eq!(
+            parse_option("UseNNUE=0", e),
+            Ok(Setting::Engine(Change::UseNnue(false)))
+        );
+        assert!(parse_option("UseNNUE=true", e).is_err());
+        let defs = option_definitions(e, true);
         assert!(defs.contains(&"Stalemate -combo *draw /// loss".to_string()));
+        assert!(defs.contains(&"UseNNUE -check 1".to_string()));
+        assert!(defs.contains(&"EvalFile -file <embedded>".to_string()));
     }
 }

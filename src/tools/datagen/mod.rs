@@ -12,6 +12,7 @@
 pub mod game;
 pub mod sample;
 
+use crate::eval::nnue::{self, Network};
 use crate::rules::Variant;
 use crate::tools::matches::openings;
 use crate::tools::shard::Shard;
@@ -79,6 +80,33 @@ pub struct DatagenArgs {
     /// this part's file.
     #[arg(long)]
     pub shard: Option<String>,
+    /// Evaluate with the game's built-in net (`true`) or classically (`false`, the default,
+    /// so that a recorded command makes the same file again). The header records the net.
+    #[arg(long, default_value_t = false, action = clap::ArgAction::Set)]
+    pub nnue: bool,
+    /// Evaluate with this net file (of the same game) instead; implies `--nnue true`.
+    #[arg(long)]
+    pub eval_file: Option<PathBuf>,
+}
+
+/// The net the games are played with, if any (`--nnue`, `--eval-file`).
+fn game_net(args: &DatagenArgs) -> Result<Option<Arc<Network>>, String> {
+    let net = match &args.eval_file {
+        Some(path) => {
+            Arc::new(Network::load(path).map_err(|e| format!("{}: {e}", path.display()))?)
+        }
+        None if args.nnue => nnue::embedded(args.variant)
+            .ok_or_else(|| format!("no net is built in for {}", args.variant))?,
+        None => return Ok(None),
+    };
+    if net.game() != args.variant {
+        return Err(format!(
+            "the net is for {}, the games are {}",
+            net.game(),
+            args.variant
+        ));
+    }
+    Ok(Some(net))
 }
 
 /// Runs `longjiang datagen`.
@@ -94,6 +122,7 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
         None => Shard::WHOLE,
     };
     let suite = openings::load(Some(&args.openings), args.variant)?;
+    let net = game_net(args)?;
     let cfg = GameConfig {
         rules: args.variant.rules(),
         nodes: args.nodes,
@@ -131,8 +160,12 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
         } else {
             format!(" shard={}/{}", shard.index + 1, shard.count)
         };
+        // Classical data keeps the header it always had; a net is named by its checksum.
+        let eval = net.as_ref().map_or(String::new(), |n| {
+            format!(" eval=nnue:{:016x}", n.checksum())
+        });
         let header = format!(
-            "# longjiang datagen v1 variant={} nodes={} seed={} random-plies={} openings={}{part}\n",
+            "# longjiang datagen v1 variant={} nodes={} seed={} random-plies={} openings={}{part}{eval}\n",
             args.variant.name(),
             args.nodes,
             args.seed,
@@ -167,6 +200,9 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
         for _ in 0..args.threads {
             scope.spawn(|| {
                 let mut engine = game::engine();
+                if let Some(n) = &net {
+                    engine.set_nnue(vec![Arc::clone(n)]);
+                }
                 while !stop.load(Ordering::Relaxed) {
                     let g = {
                         let Ok(mut n) = next.lock() else { return };

@@ -1,0 +1,58 @@
+//! The nets a session evaluates with, shared by the USI/UCI and the XBoard sessions: a net
+//! loaded with `EvalFile` replaces the built-in one of its game, and each game uses its net
+//! or the classical evaluation as `UseNNUE` (or, unset, the game's rule description) says.
+
+use crate::eval::nnue::{self, EMBEDDED_NAME, Network};
+use crate::protocol::options::Options;
+use crate::rules::Variant;
+use std::sync::Arc;
+
+/// The nets loaded with `EvalFile`, at most one per game.
+#[derive(Clone, Debug, Default)]
+pub struct LoadedNets {
+    nets: Vec<Arc<Network>>,
+}
+
+impl LoadedNets {
+    /// The net for game `v`: the one loaded, else the built-in one.
+    pub fn net_of(&self, v: Variant) -> Option<Arc<Network>> {
+        self.nets
+            .iter()
+            .find(|n| n.game() == v)
+            .cloned()
+            .or_else(|| nnue::embedded(v))
+    }
+
+    /// The nets the engine evaluates with under `options`: one for each game that uses its
+    /// net (the others are evaluated classically).
+    pub fn in_use(&self, options: &Options) -> Vec<Arc<Network>> {
+        Variant::EVERY
+            .iter()
+            .filter(|&&v| options.uses_nnue(v))
+            .filter_map(|&v| self.net_of(v))
+            .collect()
+    }
+
+    /// `EvalFile`: loads the net file `value` (no value or `<embedded>`: back to the nets
+    /// built in) and records it in `options`. Returns the line to report, if any; a bad file
+    /// is refused with its reason and nothing changes.
+    pub fn set_eval_file(
+        &mut self,
+        options: &mut Options,
+        value: Option<&str>,
+    ) -> Result<Option<String>, String> {
+        let path = value.unwrap_or("").trim();
+        if path.is_empty() || path == EMBEDDED_NAME {
+            self.nets.clear();
+            options.eval_file = EMBEDDED_NAME.to_string();
+            return Ok(None);
+        }
+        let net = Network::load(std::path::Path::new(path))
+            .map_err(|e| format!("EvalFile: {e}; the net stays {}", options.eval_file))?;
+        let game = net.game();
+        self.nets.retain(|n| n.game() != game);
+        self.nets.push(Arc::new(net));
+        options.eval_file = path.to_string();
+        Ok(Some(format!("EvalFile: {path} ({game} net) loaded")))
+    }
+}
