@@ -2,6 +2,7 @@
 //! text forms of positions and moves.
 
 pub mod ascii;
+mod attackers;
 pub mod from_setup;
 pub mod hand;
 pub mod moves;

@@ -202,6 +202,15 @@ impl Position {
     /// blockers (so a caller can look through a piece that is about to move).
     #[inline(always)]
     pub fn attackers_to(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        if self.shogi_kinds_only() {
+            return self.shogi_game_attackers_to(sq, occupied);
+        }
+        self.general_attackers_to(sq, occupied)
+    }
+
+    /// `attackers_to` for any set of kinds (the slow twin of the shogi-only fast path).
+    #[inline(always)]
+    pub(crate) fn general_attackers_to(&self, sq: Square, occupied: Bitboard) -> Bitboard {
         let k = &self.by_kind;
         let rooks = k[PieceKind::Rook.index()] | k[PieceKind::Queen.index()];
         let bishops = k[PieceKind::Bishop.index()] | k[PieceKind::Queen.index()];
@@ -251,6 +260,9 @@ impl Position {
     /// first, so king-move legality can stop early.
     #[inline(always)]
     pub fn is_attacked(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
+        if self.shogi_kinds_only() {
+            return self.shogi_game_is_attacked(sq, by, occupied);
+        }
         let k = &self.by_kind;
         let them = self.by_color[by.index()];
         if (attacks::pawn_attacks((!by).index(), sq) & k[PieceKind::Pawn.index()] & them).any()
@@ -495,7 +507,11 @@ impl Position {
         let occ = self.occupied();
         let ours = self.by_color[us.index()];
         let theirs = self.by_color[them.index()];
-        let checkers = self.attackers_to(king, occ) & theirs;
+        let checkers = if self.shogi_kinds_only() {
+            self.shogi_game_attackers_by(king, them, occ)
+        } else {
+            self.general_attackers_to(king, occ) & theirs
+        };
         let k = &self.by_kind;
         let rooks = k[PieceKind::Rook.index()] | k[PieceKind::Queen.index()];
         let bishops = k[PieceKind::Bishop.index()] | k[PieceKind::Queen.index()];

@@ -191,7 +191,8 @@ pub fn parse_line(text: &str) -> Option<Line> {
             let result = GameResult::parse(it.next()?)?;
             let flags = SampleFlags::from_bits(it.next()?.parse().ok()?)?;
             let sfen = it.next()?.to_string();
-            if sfen.split(' ').count() != 6 {
+            // Six fields (RULES.md) or four (USI's SFEN of standard shogi).
+            if !matches!(sfen.split(' ').count(), 4 | 6) {
                 return None;
             }
             Some(Line::Position(Sample {

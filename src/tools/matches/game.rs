@@ -195,6 +195,16 @@ pub fn play(
                 if text == "resign" {
                     return Ok(conclude(seats, lose(format!("{name} resigns"), moves)));
                 }
+                if text == "win" {
+                    // USI's entering-king declaration: a win if the rules accept it, else a loss.
+                    let f = if pos.declaration_win() {
+                        let reason = format!("{name} wins by the entering-king declaration");
+                        finished(Some(side), reason, moves)
+                    } else {
+                        lose(format!("{name} declares a win it does not have"), moves)
+                    };
+                    return Ok(conclude(seats, f));
+                }
                 let m = match pos.parse_move(&text) {
                     Ok(m) => m,
                     Err(e) => {
