@@ -4,7 +4,8 @@
 //! drop, and the origin as two ASCII digits (file, rank) in parentheses; a move to the square
 //! the previous move went to writes `同　` instead of the square.
 
-use crate::rules::{Move, PieceKind, Position};
+use crate::geometry::{File, Rank, Square};
+use crate::rules::{Color, Move, PieceKind, Position};
 
 const FILES: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
 const RANKS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
@@ -76,6 +77,103 @@ pub fn kif_move(pos: &Position, m: Move) -> String {
         }
     }
     s
+}
+
+/// The one-character BOD name of a shogi kind.
+pub fn bod_name(kind: PieceKind) -> char {
+    match kind {
+        PieceKind::ShogiPawn => '歩',
+        PieceKind::Lance => '香',
+        PieceKind::ShogiKnight => '桂',
+        PieceKind::Silver => '銀',
+        PieceKind::Gold => '金',
+        PieceKind::Bishop => '角',
+        PieceKind::Rook => '飛',
+        PieceKind::King => '玉',
+        PieceKind::Tokin => 'と',
+        PieceKind::PromotedLance => '杏',
+        PieceKind::PromotedKnight => '圭',
+        PieceKind::PromotedSilver => '全',
+        PieceKind::Horse => '馬',
+        PieceKind::Dragon => '龍',
+        _ => '？',
+    }
+}
+
+/// A count as KIF writes it after a hand piece: nothing for one, else 二 … 十八.
+fn kanji_count(n: u8) -> String {
+    const DIGITS: [&str; 10] = ["", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
+    match n {
+        0 | 1 => String::new(),
+        2..=9 => DIGITS[n as usize].to_string(),
+        _ => format!("十{}", DIGITS.get((n % 10) as usize).unwrap_or(&"")),
+    }
+}
+
+/// `先手の持駒：飛　歩二` (or `なし`).
+pub fn hand_line(pos: &Position, color: Color) -> String {
+    let hand = pos.hand(color);
+    let items: Vec<String> = pos
+        .rules()
+        .hand_order
+        .iter()
+        .filter(|&&k| hand.count(k) > 0)
+        .map(|&k| format!("{}{}", bod_name(k), kanji_count(hand.count(k))))
+        .collect();
+    let who = match color {
+        Color::Black => "先手",
+        Color::White => "後手",
+    };
+    let held = if items.is_empty() {
+        "なし".to_string()
+    } else {
+        items.join("　")
+    };
+    format!("{who}の持駒：{held}")
+}
+
+/// The grid squares of the board, top rank first, each rank from file 9 to file 1.
+fn board_ranks(pos: &Position) -> impl Iterator<Item = Vec<Square>> + '_ {
+    let rules = pos.rules();
+    (0..rules.ranks).rev().map(move |r| {
+        (0..rules.files)
+            .filter_map(|f| Some(Square::from_coords(File::new(f)?, Rank::new(r)?)))
+            .collect()
+    })
+}
+
+/// The position as a KIF board diagram (BOD): `後手の持駒：…`, files ９ … １, the nine ranks
+/// (`v` before a second-player piece, ` ・` an empty square, 一 … 九 on the right), `先手の持駒：…`.
+pub fn bod(pos: &Position) -> Vec<String> {
+    const RANK_NAMES: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+    const FILE_NAMES: [char; 9] = ['９', '８', '７', '６', '５', '４', '３', '２', '１'];
+    let files = pos.rules().files as usize;
+    let mut out = vec![hand_line(pos, Color::White)];
+    let heads: Vec<String> = FILE_NAMES[9 - files.min(9)..]
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    out.push(format!("  {}", heads.join(" ")));
+    let edge = format!("+{}+", "-".repeat(3 * files));
+    out.push(edge.clone());
+    for (i, rank) in board_ranks(pos).enumerate() {
+        let mut line = String::from("|");
+        for sq in rank {
+            match pos.piece_at(sq) {
+                None => line.push_str(" ・"),
+                Some(p) => {
+                    line.push(if p.color == Color::White { 'v' } else { ' ' });
+                    line.push(bod_name(p.kind));
+                }
+            }
+        }
+        line.push('|');
+        line.push(RANK_NAMES.get(i).copied().unwrap_or('？'));
+        out.push(line);
+    }
+    out.push(edge);
+    out.push(hand_line(pos, Color::Black));
+    out
 }
 
 #[cfg(test)]

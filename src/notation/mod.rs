@@ -8,6 +8,7 @@
 mod chinese;
 pub mod fen;
 pub mod kif;
+pub mod kif_record;
 pub mod record;
 
 pub use chinese::{NotationError, parse_move, write_move};

@@ -54,7 +54,7 @@ pub struct RecordError {
 }
 
 impl RecordError {
-    fn new(line: Option<usize>, message: impl Into<String>) -> RecordError {
+    pub(crate) fn new(line: Option<usize>, message: impl Into<String>) -> RecordError {
         RecordError {
             game: None,
             line,

@@ -110,7 +110,21 @@ pub fn write_record(
                 .push(("Reason".into(), outcome.reason().to_string()));
         }
     }
+    if record.rules().map_err(|e| e.to_string())?.text == crate::rules::TextForm::Usi {
+        // Shogi: a KIF record (docs/kif.md).
+        return crate::notation::kif_record::write_kif(&record).map_err(|e| e.to_string());
+    }
     record.to_text().map_err(|e| e.to_string())
+}
+
+/// The games of a record text: KIF (one shogi game) or longjiang's own format.
+fn parse_games(text: &str) -> Result<Vec<GameRecord>, String> {
+    if crate::notation::kif_record::is_kif(text) {
+        return crate::notation::kif_record::parse_kif(text)
+            .map(|g| vec![g])
+            .map_err(|e| e.to_string());
+    }
+    GameRecord::parse_many(text).map_err(|e| e.to_string())
 }
 
 /// `1-0`, `0-1` or `1/2-1/2`.
@@ -124,11 +138,16 @@ fn result_of(outcome: Outcome) -> &'static str {
 
 /// Reads records and gives each game's moves in ASCII (or as a `position` command).
 pub fn read_records(text: &str, position: bool) -> Result<Vec<String>, String> {
-    let games = GameRecord::parse_many(text).map_err(|e| e.to_string())?;
+    let games = parse_games(text)?;
     Ok(games
         .iter()
         .map(|g| {
-            let moves: Vec<String> = g.moves.iter().map(|m| m.to_string()).collect();
+            let form = g.variant.rules().text;
+            let moves: Vec<String> = g
+                .moves
+                .iter()
+                .map(|&m| crate::rules::ascii::move_text(m, form))
+                .collect();
             if !position {
                 return moves.join(" ");
             }
@@ -147,7 +166,7 @@ pub fn read_records(text: &str, position: bool) -> Result<Vec<String>, String> {
 
 /// One summary line per game: number, variant, players, move count, result and reason.
 pub fn check_records(text: &str) -> Result<Vec<String>, String> {
-    let games = GameRecord::parse_many(text).map_err(|e| e.to_string())?;
+    let games = parse_games(text)?;
     Ok(games
         .iter()
         .enumerate()
@@ -249,6 +268,55 @@ mod tests {
             read_records("六四 六七 骑三三", true).unwrap(),
             vec!["position startpos moves f2f4 f9f7 b1c3"]
         );
+    }
+
+    #[test]
+    fn shogi_records_are_kif_and_read_back() {
+        let moves = strings("7g7f 3c3d 8h2b+ 3a2b B*4e 2b3c");
+        let tags = strings("Black=sente White=gote Result=0-1 Reason=resignation");
+        let kif = write_record("shogi", None, &tags, &moves).unwrap();
+        let lines: Vec<&str> = kif.lines().collect();
+        assert_eq!(lines[1], "手合割：平手");
+        assert_eq!(lines[2], "先手：sente");
+        assert_eq!(lines[3], "後手：gote");
+        assert_eq!(lines[4], "手数----指手---------消費時間--");
+        assert_eq!(lines[5], "   1 ７六歩(77)");
+        assert_eq!(lines[8], "   4 同　銀(31)");
+        assert_eq!(lines[9], "   5 ４五角打");
+        assert_eq!(lines[11], "   7 投了");
+        assert_eq!(lines[12], "まで6手で後手の勝ち");
+        assert_eq!(read_records(&kif, false).unwrap(), [moves.join(" ")]);
+        assert_eq!(
+            check_records(&kif).unwrap(),
+            ["game 1: shogi sente - gote, 6 moves, 0-1 (resignation)"]
+        );
+        // A mate ends in 詰み; a fourfold repetition in 千日手; a handicap names its 手合割.
+        let sfen = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1";
+        let kif = write_record("shogi", Some(sfen), &[], &strings("G*5b")).unwrap();
+        assert!(kif.contains("|v玉") || kif.contains("v玉"), "{kif}");
+        assert!(kif.ends_with("   2 詰み\nまで1手で先手の勝ち\n"), "{kif}");
+        assert_eq!(
+            read_records(&kif, true).unwrap(),
+            [format!("position sfen {sfen} moves G*5b")]
+        );
+        assert_eq!(
+            check_records(&kif).unwrap(),
+            ["game 1: shogi ? - ?, 1 moves, 1-0 (checkmate)"]
+        );
+        let shuffle = strings("5i4h 5a4b 4h5i 4b5a 5i4h 5a4b 4h5i 4b5a 5i4h 5a4b 4h5i 4b5a");
+        let kif = write_record("shogi", None, &[], &shuffle).unwrap();
+        assert!(kif.ends_with("  13 千日手\nまで12手で千日手\n"), "{kif}");
+        assert!(check_records(&kif).unwrap()[0].ends_with("1/2-1/2 (repetition)"));
+        let lance = crate::rules::shogi::handicap_sfen("lance").unwrap();
+        let kif = write_record("shogi", Some(lance), &[], &strings("9a9b")).unwrap();
+        assert!(kif.contains("手合割：香落ち"), "{kif}");
+        assert_eq!(
+            read_records(&kif, true).unwrap(),
+            [format!("position sfen {lance} moves 9a9b")]
+        );
+        // A record that claims a mate that is not there is refused.
+        let bad = kif.replace("中断", "詰み");
+        assert!(check_records(&bad).is_err(), "{bad}");
     }
 
     #[test]
