@@ -85,22 +85,11 @@ const SHOGI_KINDS: [PieceKind; 14] = [
     PieceKind::King,
 ];
 
-/// Move generation walks every kind but the king, in this order.
-const SHOGI_OFFICERS: [PieceKind; 13] = [
-    PieceKind::ShogiPawn,
-    PieceKind::Lance,
-    PieceKind::ShogiKnight,
-    PieceKind::Silver,
-    PieceKind::Gold,
-    PieceKind::Bishop,
-    PieceKind::Rook,
-    PieceKind::Tokin,
-    PieceKind::PromotedLance,
-    PieceKind::PromotedKnight,
-    PieceKind::PromotedSilver,
-    PieceKind::Horse,
-    PieceKind::Dragon,
-];
+/// Move generation walks every kind but the king (the last of `SHOGI_KINDS`), in this order.
+const SHOGI_OFFICERS: &[PieceKind] = match SHOGI_KINDS.split_last() {
+    Some((PieceKind::King, officers)) => officers,
+    _ => panic!("SHOGI_KINDS must end with the king"),
+};
 
 /// Hands are written rook, bishop, gold, silver, knight, lance, pawn (the USI order).
 const SHOGI_HAND_ORDER: [PieceKind; 7] = [
@@ -178,7 +167,7 @@ pub const SHOGI: Rules = Rules {
     text: TextForm::Usi,
     start_sfen: SHOGI_START_SFEN,
     kinds: &SHOGI_KINDS,
-    officers: &SHOGI_OFFICERS,
+    officers: SHOGI_OFFICERS,
     hand_order: &SHOGI_HAND_ORDER,
     drops: true,
     drop_cooldown: 0,
