@@ -5,6 +5,8 @@
 //! (docs/shogi.md). `scripts/test` installs python-shogi into `target/shogi-venv`; another
 //! interpreter can be named with `LONGJIANG_SHOGI_PYTHON`.
 
+mod common;
+
 use longjiang::movegen::legal_moves;
 use longjiang::rules::ascii::move_text;
 use longjiang::rules::shogi::HANDICAPS;
@@ -13,23 +15,10 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-fn python() -> PathBuf {
-    if let Some(p) = std::env::var_os("LONGJIANG_SHOGI_PYTHON") {
-        return PathBuf::from(p);
-    }
-    let venv = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/shogi-venv/bin/python");
-    assert!(
-        venv.exists(),
-        "python-shogi is missing ({} does not exist): run scripts/test, which installs it",
-        venv.display()
-    );
-    venv
-}
-
 /// The reference's legal moves of each SFEN, one sorted list per SFEN.
 fn reference_moves(sfens: &[String]) -> Vec<Vec<String>> {
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/shogi_reference.py");
-    let mut child = Command::new(python())
+    let mut child = Command::new(common::shogi_python())
         .arg(script)
         .arg("moves")
         .stdin(Stdio::piped())

@@ -5,6 +5,8 @@
 //! mate exists), positions without a mate, 打ち歩詰め not counted as a mate, 龙将棋's drop
 //! rules, and the protocol transcript.
 
+mod common;
+
 mod engine_driver;
 
 use engine_driver::{Engine, PROMPT};
@@ -72,23 +74,10 @@ fn every_defence_loses(pos: &mut Position, plies: usize) -> bool {
         })
 }
 
-fn python() -> PathBuf {
-    if let Some(p) = std::env::var_os("LONGJIANG_SHOGI_PYTHON") {
-        return PathBuf::from(p);
-    }
-    let venv = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/shogi-venv/bin/python");
-    assert!(
-        venv.exists(),
-        "python-shogi is missing ({} does not exist): run scripts/test, which installs it",
-        venv.display()
-    );
-    venv
-}
-
 /// python-shogi's verdict on each "SFEN | moves" line.
 fn python_verdicts(lines: &[String]) -> Vec<String> {
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/shogi_reference.py");
-    let mut child = Command::new(python())
+    let mut child = Command::new(common::shogi_python())
         .arg(script)
         .arg("mateline")
         .stdin(Stdio::piped())

@@ -88,3 +88,18 @@ pub fn load_suites() -> Vec<SuiteEntry> {
     }
     all
 }
+
+/// The Python that has python-shogi: `LONGJIANG_SHOGI_PYTHON`, else the venv `scripts/test`
+/// installs in `target/shogi-venv`.
+pub fn shogi_python() -> PathBuf {
+    if let Some(p) = std::env::var_os("LONGJIANG_SHOGI_PYTHON") {
+        return PathBuf::from(p);
+    }
+    let venv = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/shogi-venv/bin/python");
+    assert!(
+        venv.exists(),
+        "python-shogi is missing ({} does not exist): run scripts/test, which installs it",
+        venv.display()
+    );
+    venv
+}
