@@ -124,11 +124,12 @@ fn handshake_features_and_variant_definitions() {
         "piece P& fmWfcFifmnD@9",
         "piece N& ND@10",
         "piece G& Q2nN@10",
-        "piece K& KO3",
         "piece +P& R4",
     ] {
         assert!(drop.contains(&piece.to_string()), "{piece}: {drop:?}");
     }
+    // XBoard's own king castles as the game does; a Betza king would not keep the rights.
+    assert!(drop.iter().all(|l| !l.starts_with("piece K")), "{drop:?}");
     let nodrop = x.ask("variant longjiang-nodrop");
     assert!(
         nodrop[0]

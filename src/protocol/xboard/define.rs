@@ -68,8 +68,10 @@ pub fn variant_lines(variant: Variant) -> Vec<String> {
     // 近卫: one or two squares any way (the second only over an empty square), and the knight
     // moves taken as an orthogonal step then a diagonal one, blocked on the first square.
     lines.push(format!("piece G& Q2nN{drop}"));
-    // The king castles three squares toward a rook, which jumps over it (f1-i1, f1-c1).
-    lines.push("piece K& KO3".to_string());
+    // The king is not redefined: XBoard's own king castles as this game does on a board ten
+    // files wide (three squares, f1-i1 and f1-c1, the rook jumping over it) and keeps the
+    // castling rights. A Betza king (`KO3`) lets XBoard 4.9.1 castle a king that has moved,
+    // even in check, so it calls real mates false (docs/xboard.md).
     if drops {
         // 枪兵: one to four squares orthogonally.
         lines.push("piece +P& R4".to_string());
@@ -101,6 +103,7 @@ mod tests {
         assert!(drop[0].ends_with("RNBGQKGBNR[] w KQkq - 0 1"));
         assert!(drop.contains(&"piece G& Q2nN@10".to_string()));
         assert!(drop.contains(&"piece +P& R4".to_string()));
+        assert!(drop.iter().all(|l| !l.starts_with("piece K")), "{drop:?}");
         let nodrop = variant_lines(Variant::LongjiangNoDrop);
         assert!(nodrop[0].contains(" 10x10+0_fairy "));
         assert!(nodrop[0].starts_with(&format!("setup ({PIECE_TO_CHAR_NODROP}) ")));
