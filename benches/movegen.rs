@@ -2,10 +2,12 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use longjiang::movegen::{count_legal, legal_moves, perft};
-use longjiang::rules::{LONGJIANG, LONGJIANG_NODROP, Position, Rules};
+use longjiang::rules::{LONGJIANG, LONGJIANG_NODROP, Position, Rules, SHOGI};
 use std::hint::black_box;
 
-/// Positions of both games: the start, an opening, a middlegame with pieces in hand.
+/// Positions of the three games: the start, an opening, a middlegame with pieces in hand; for
+/// shogi the start, an opening and matsuri (a published perft position full of checks and
+/// drops).
 fn positions() -> Vec<(&'static str, Position)> {
     let play = |rules: Rules, moves: &str| {
         let mut pos = Position::start(rules);
@@ -24,6 +26,16 @@ fn positions() -> Vec<(&'static str, Position)> {
                 .expect("bench SFEN is valid"),
         ),
         ("nodrop-opening", play(LONGJIANG_NODROP, "f2f4 e9e7 b1c3 b10c8 e2e4 f9f8")),
+        ("shogi-start", Position::start(SHOGI)),
+        ("shogi-opening", play(SHOGI, "7g7f 3c3d 2g2f 8c8d 2f2e 8d8e 6i7h 4a3b")),
+        (
+            "shogi-matsuri",
+            Position::from_sfen(
+                "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+                SHOGI,
+            )
+            .expect("bench SFEN is valid"),
+        ),
     ]
 }
 
@@ -56,6 +68,7 @@ fn bench_perft(c: &mut Criterion) {
     for (name, rules) in [
         ("longjiang", LONGJIANG),
         ("longjiang-nodrop", LONGJIANG_NODROP),
+        ("shogi", SHOGI),
     ] {
         let mut pos = Position::start(rules);
         group.bench_function(format!("start_depth4/{name}"), |b| {

@@ -293,6 +293,25 @@ static TWO_STEP_RING: [Bitboard; SQUARES] = {
     }
     t
 };
+static WITHIN_THREE: [Bitboard; SQUARES] = {
+    let mut t = [Bitboard::EMPTY; SQUARES];
+    let mut sq = 0;
+    while sq < SQUARES {
+        let mut df = -3;
+        while df <= 3 {
+            let mut dr = -3;
+            while dr <= 3 {
+                if let Some(s) = offset(sq, (df, dr)) {
+                    t[sq] = t[sq].union(Bitboard(bit(s)));
+                }
+                dr += 1;
+            }
+            df += 1;
+        }
+        sq += 1;
+    }
+    t
+};
 static ROOK_EMPTY: [Bitboard; SQUARES] = {
     let mut t = [Bitboard::EMPTY; SQUARES];
     let mut sq = 0;
@@ -376,6 +395,13 @@ pub fn guard_two_step_ring(sq: Square) -> Bitboard {
 #[inline(always)]
 pub fn king_attacks(sq: Square) -> Bitboard {
     KING[sq.index()]
+}
+
+/// The squares at most three king steps from `sq` (a 7×7 box, `sq` included): where a shogi
+/// stepper must stand to reach a square next to `sq`.
+#[inline(always)]
+pub fn within_three_steps(sq: Square) -> Bitboard {
+    WITHIN_THREE[sq.index()]
 }
 
 /// 骑兵: knight leaps plus exact two-square orthogonal leaps; never blocked.

@@ -25,6 +25,10 @@ const FILE_A_BITS: u128 = {
 };
 /// Every square of file j.
 const FILE_J_BITS: u128 = FILE_A_BITS << (FILES - 1);
+/// Every square of rank 1.
+const RANK_1_BITS: u128 = (1u128 << FILES) - 1;
+// `files` folds exactly ten ranks.
+const _: () = assert!(RANKS == 10);
 
 impl Bitboard {
     /// The empty set.
@@ -46,6 +50,20 @@ impl Bitboard {
     /// Every square of a rank (by index, 0 = rank 1).
     pub const fn rank(index: u8) -> Bitboard {
         Bitboard(((1u128 << FILES) - 1) << (index * FILES))
+    }
+
+    /// Every square of each file that holds a square of the set (二歩: the files a pawn may
+    /// not be dropped on).
+    #[inline(always)]
+    pub const fn files(self) -> Bitboard {
+        // Fold the ten ranks onto rank 1 (5 + 3 + 2 + 1 ranks down), then copy rank 1 up the
+        // board: the product has no carries, since the copies' bits never overlap.
+        let mut b = self.0;
+        b |= b >> (5 * FILES);
+        b |= b >> (3 * FILES);
+        b |= b >> (2 * FILES);
+        b |= b >> FILES;
+        Bitboard((b & RANK_1_BITS) * FILE_A_BITS)
     }
 
     /// Whether the set is empty.
@@ -266,6 +284,24 @@ mod tests {
         assert_eq!(Bitboard::rank(0).south(), Bitboard::EMPTY);
         assert_eq!(Bitboard::FULL.east().len(), 90);
         assert_eq!(Bitboard::FULL.north().len(), 90);
+    }
+
+    #[test]
+    fn files_matches_a_file_by_file_union() {
+        let mut seed: u128 = 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C834;
+        for _ in 0..2000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            // Sparse sets (a few pawns) as well as dense ones.
+            let b = Bitboard(seed & (seed >> 3) & (seed >> 7) & ALL_BITS);
+            let slow = b.into_iter().fold(Bitboard::EMPTY, |acc, s| {
+                acc | Bitboard::file(s.file().index())
+            });
+            assert_eq!(b.files(), slow, "{b:?}");
+        }
+        assert_eq!(Bitboard::EMPTY.files(), Bitboard::EMPTY);
+        assert_eq!(Bitboard::FULL.files(), Bitboard::FULL);
     }
 
     #[test]

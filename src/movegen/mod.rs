@@ -14,6 +14,8 @@
 //! The king's destinations are tested with the king lifted off the board, so it cannot hide
 //! behind itself. The in-check case is a const generic (cozy-chess `movegen/mod.rs`).
 
+mod bulk;
+mod king_safety;
 pub mod legality;
 mod perft;
 mod piece_moves;
@@ -204,11 +206,16 @@ fn board_piece_moves(pos: &Position, ctx: &Context, kind: PieceKind, from: Squar
 #[inline(always)]
 fn king_moves(pos: &Position, ctx: &Context, castle: bool) -> PieceMoves {
     let them = !ctx.us;
-    let without_king = ctx.occupied.without(ctx.king);
+    let candidates = attacks::king_attacks(ctx.king) & !pos.side_pieces(ctx.us) & pos.rules().board;
     let mut to = Bitboard::EMPTY;
-    for t in attacks::king_attacks(ctx.king) & !pos.side_pieces(ctx.us) & pos.rules().board {
-        if !pos.is_attacked(t, them, without_king) {
-            to = to.with(t);
+    if pos.shogi_kinds_only() {
+        to = king_safety::shogi_safe_king_steps(pos, ctx.king, them, candidates);
+    } else {
+        let without_king = ctx.occupied.without(ctx.king);
+        for t in candidates {
+            if !pos.is_attacked(t, them, without_king) {
+                to = to.with(t);
+            }
         }
     }
     let mut castles = Bitboard::EMPTY;
@@ -245,9 +252,7 @@ fn drop_moves(pos: &Position, ctx: &Context, kind: PieceKind) -> PieceMoves {
     let c = ctx.us.index();
     let mut to = !ctx.occupied & ctx.target & !rules.dead_squares[kind.index()][c];
     if rules.nifu == Some(kind) {
-        for pawn in pos.pieces(ctx.us, kind) {
-            to &= !Bitboard::file(pawn.file().index());
-        }
+        to &= !pos.pieces(ctx.us, kind).files();
     }
     if !rules.drop_may_check {
         to &= !check_squares(kind, ctx.us, pos.king(!ctx.us), ctx.occupied);
@@ -299,12 +304,14 @@ fn drops_allowed(pos: &Position) -> bool {
 }
 
 /// Hands the legal moves of the mover's pieces to `listener`: the pawns in `pawns` (callers
-/// that count the other pawns set-wise pass only the pinned ones), every other piece, the king
-/// (with castling when not in check), and the drops.
+/// that count the other pawns set-wise pass only the pinned ones), every other piece but those
+/// in `skip` (which such callers have counted already), the king (with castling when not in
+/// check), and the drops.
 fn generate_with<const IN_CHECK: bool, F: FnMut(PieceMoves) -> bool>(
     pos: &Position,
     ctx: &Context,
     pawns: Bitboard,
+    skip: Bitboard,
     listener: &mut F,
 ) -> bool {
     for from in pawns {
@@ -314,7 +321,7 @@ fn generate_with<const IN_CHECK: bool, F: FnMut(PieceMoves) -> bool>(
         }
     }
     for &kind in pos.rules().officers {
-        for from in pos.pieces(ctx.us, kind) {
+        for from in pos.pieces(ctx.us, kind) & !skip {
             let set = board_piece_moves(pos, ctx, kind, from);
             if set.to.any() && listener(set) {
                 return true;
@@ -343,6 +350,9 @@ fn count_free_pawn_moves(pos: &Position, ctx: &Context) -> u64 {
     let rules = pos.rules();
     let c = ctx.us.index();
     let pawns = pos.pieces(ctx.us, PieceKind::Pawn) & !(ctx.pinned_line | ctx.pinned_leg);
+    if pawns.is_empty() {
+        return 0;
+    }
     let empty = !ctx.occupied;
     let forward = |b: Bitboard| {
         if ctx.us == Color::Black {
@@ -378,9 +388,11 @@ pub fn generate<F: FnMut(PieceMoves) -> bool>(pos: &Position, mut listener: F) -
     let checkers = pos.checkers();
     let pawns = pos.pieces(pos.side_to_move(), PieceKind::Pawn);
     if checkers.is_empty() {
-        generate_with::<false, F>(pos, &Context::new::<false>(pos), pawns, &mut listener)
+        let ctx = Context::new::<false>(pos);
+        generate_with::<false, F>(pos, &ctx, pawns, Bitboard::EMPTY, &mut listener)
     } else {
-        generate_with::<true, F>(pos, &Context::new::<true>(pos), pawns, &mut listener)
+        let ctx = Context::new::<true>(pos);
+        generate_with::<true, F>(pos, &ctx, pawns, Bitboard::EMPTY, &mut listener)
     }
 }
 
@@ -403,9 +415,10 @@ pub fn legal_moves(pos: &Position) -> MoveList {
 pub fn count_legal(pos: &Position) -> u64 {
     fn count<const IN_CHECK: bool>(pos: &Position) -> u64 {
         let ctx = Context::new::<IN_CHECK>(pos);
-        let mut n = count_free_pawn_moves(pos, &ctx);
+        let (stepped, counted) = bulk::count_free_shogi_pawn_moves(pos, &ctx);
+        let mut n = count_free_pawn_moves(pos, &ctx) + stepped;
         let pinned_pawns = pos.pieces(ctx.us, PieceKind::Pawn) & (ctx.pinned_line | ctx.pinned_leg);
-        generate_with::<IN_CHECK, _>(pos, &ctx, pinned_pawns, &mut |set: PieceMoves| {
+        generate_with::<IN_CHECK, _>(pos, &ctx, pinned_pawns, counted, &mut |set: PieceMoves| {
             n += set.len() as u64;
             false
         });
@@ -480,7 +493,11 @@ mod tests {
             seed ^= seed << 17;
             seed
         };
-        for rules in [crate::rules::LONGJIANG, LONGJIANG_NODROP] {
+        for rules in [
+            crate::rules::LONGJIANG,
+            LONGJIANG_NODROP,
+            crate::rules::SHOGI,
+        ] {
             for _ in 0..40 {
                 let mut pos = Position::start(rules);
                 for _ in 0..200 {

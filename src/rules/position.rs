@@ -499,6 +499,29 @@ impl Position {
         }
     }
 
+    /// The pieces of `them` on a line (or a guard's ring) through `king` that could pin one of
+    /// the other side's pieces to it, for any set of kinds (the slow twin of
+    /// `shogi_game_snipers`).
+    #[inline(always)]
+    pub(crate) fn general_snipers(&self, king: Square, them: Color) -> Bitboard {
+        let k = &self.by_kind;
+        let theirs = self.by_color[them.index()];
+        let rooks = k[PieceKind::Rook.index()] | k[PieceKind::Queen.index()];
+        let bishops = k[PieceKind::Bishop.index()] | k[PieceKind::Queen.index()];
+        theirs
+            & ((attacks::rook_rays(king) & rooks)
+                | (attacks::bishop_rays(king) & bishops)
+                | (attacks::spear_range(king) & k[PieceKind::Spear.index()])
+                | (attacks::guard_two_step_ring(king) & k[PieceKind::Guard.index()])
+                | if self.rules.kind_mask & SHOGI_ONLY != 0 {
+                    (attacks::rook_rays(king) & k[PieceKind::Dragon.index()])
+                        | (attacks::bishop_rays(king) & k[PieceKind::Horse.index()])
+                        | (attacks::lance_ray((!them).index(), king) & k[PieceKind::Lance.index()])
+                } else {
+                    Bitboard::EMPTY
+                })
+    }
+
     /// Recomputes checkers and pins for the side to move into the current state.
     pub(crate) fn update_check_info(&mut self) {
         let us = self.side;
@@ -507,27 +530,18 @@ impl Position {
         let occ = self.occupied();
         let ours = self.by_color[us.index()];
         let theirs = self.by_color[them.index()];
-        let checkers = if self.shogi_kinds_only() {
-            self.shogi_game_attackers_by(king, them, occ)
+        let guards = self.by_kind[PieceKind::Guard.index()] & theirs;
+        let (checkers, snipers) = if self.shogi_kinds_only() {
+            (
+                self.shogi_game_attackers_by(king, them, occ),
+                self.shogi_game_snipers(king, them),
+            )
         } else {
-            self.general_attackers_to(king, occ) & theirs
+            (
+                self.general_attackers_to(king, occ) & theirs,
+                self.general_snipers(king, them),
+            )
         };
-        let k = &self.by_kind;
-        let rooks = k[PieceKind::Rook.index()] | k[PieceKind::Queen.index()];
-        let bishops = k[PieceKind::Bishop.index()] | k[PieceKind::Queen.index()];
-        let guards = k[PieceKind::Guard.index()] & theirs;
-        let snipers = theirs
-            & ((attacks::rook_rays(king) & rooks)
-                | (attacks::bishop_rays(king) & bishops)
-                | (attacks::spear_range(king) & k[PieceKind::Spear.index()])
-                | (attacks::guard_two_step_ring(king) & guards)
-                | if self.rules.kind_mask & SHOGI_ONLY != 0 {
-                    (attacks::rook_rays(king) & k[PieceKind::Dragon.index()])
-                        | (attacks::bishop_rays(king) & k[PieceKind::Horse.index()])
-                        | (attacks::lance_ray(us.index(), king) & k[PieceKind::Lance.index()])
-                } else {
-                    Bitboard::EMPTY
-                });
         let mut pinned_line = Bitboard::EMPTY;
         for s in snipers {
             let b = attacks::between(king, s) & occ;
