@@ -348,6 +348,85 @@ fn uci_and_usi_dialects_with_a_sfen_opening() {
     assert!(log.contains("uci#0 > go nodes 1"));
 }
 
+/// Standard shogi against a YaneuraOu-like fake (`game=shogi`: no `Variant` option, a
+/// `setoption` after the first `isready` is a violation, `info string Error! …` at every
+/// `isready` and move): every option goes before the first `isready`, an `info string` line
+/// never stops the match, and moves travel in USI's shogi form (the fakes exit on `h2e2`).
+#[test]
+fn a_shogi_match_with_a_yaneuraou_like_engine() {
+    let dir = out_dir("shogi");
+    let yane = format!(
+        "{},option.USI_Hash=64,option.Threads=1,option.BookFile=no_book",
+        engine("game=shogi seed=7", "yane")
+    );
+    let ours = engine("seed=8", "ours");
+    let out = dir.display().to_string();
+    let o = longjiang(&[
+        "--out",
+        &out,
+        "--engine",
+        &yane,
+        "--engine",
+        &ours,
+        "--variant",
+        "shogi",
+        "--openings",
+        "startpos",
+        "--games",
+        "2",
+        "--tc",
+        "nodes=1",
+        "--maxmoves",
+        "60",
+        "--log",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // The records are read as text: games.txt does not yet read back shogi's moves.
+    let games = std::fs::read_to_string(dir.join("games.txt")).unwrap();
+    let reasons: Vec<&str> = games
+        .lines()
+        .filter(|l| l.starts_with("[Reason "))
+        .collect();
+    assert_eq!(games.matches("[Result ").count(), 2, "{games}");
+    for reason in reasons {
+        for bad in ["crashed", "illegal", "did not answer", "unreadable"] {
+            assert!(!reason.contains(bad), "{reason}");
+        }
+    }
+    let log = std::fs::read_to_string(dir.join("protocol.log")).unwrap();
+    let sent: Vec<&str> = log.lines().filter(|l| l.contains("yane#0 > ")).collect();
+    let first_ready = sent.iter().position(|l| l.ends_with("> isready")).unwrap();
+    let last_option = sent
+        .iter()
+        .rposition(|l| l.contains("> setoption"))
+        .unwrap();
+    assert!(last_option < first_ready, "{sent:#?}");
+    assert!(log.contains("yane#0 > setoption name USI_Hash value 64"));
+    assert!(log.contains("ours#0 > setoption name Variant value shogi"));
+    let usi_move = |t: &str| {
+        let b = t.as_bytes();
+        (t.len() == 4 || t.len() == 5)
+            && b[0].is_ascii_digit()
+            && b[1].is_ascii_lowercase()
+            && b[2].is_ascii_digit()
+            && b[3].is_ascii_lowercase()
+    };
+    let positions: Vec<&str> = log
+        .lines()
+        .filter(|l| l.contains("> position startpos moves"))
+        .collect();
+    assert!(!positions.is_empty());
+    for l in positions {
+        let moves = l.split(" moves ").nth(1).unwrap();
+        assert!(
+            moves
+                .split(' ')
+                .all(|t| usi_move(t) || t.as_bytes().get(1) == Some(&b'*')),
+            "{l}"
+        );
+    }
+}
+
 #[test]
 fn sprt_stops_the_match_at_a_decision() {
     let dir = out_dir("sprt");

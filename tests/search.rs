@@ -58,6 +58,22 @@ fn mate_in_one_with_a_rook() {
     assert_eq!(m.to_string(), "a1a10");
 }
 
+/// Shogi: the only mate is a promotion that captures nothing (5c5b+; the unpromoted 5c5b is
+/// only a check). The main search's move picker must hand such moves out.
+#[test]
+fn shogi_mate_by_a_promotion_that_captures_nothing() {
+    let p = pos("4k4/9/4P4/9/9/9/9/9/K3L4 b - 1", longjiang::rules::SHOGI);
+    let mut e = Engine::new();
+    e.set_position(p.clone());
+    let r = e.search_sync(depth(3));
+    assert_eq!(r.score, Score::Mate(1));
+    let m = r.best.unwrap();
+    assert_eq!(
+        longjiang::rules::ascii::move_text(m, p.rules().text),
+        "5c5b+"
+    );
+}
+
 #[test]
 fn an_infinite_search_stops_on_request() {
     for threads in [1, 2] {

@@ -140,6 +140,10 @@ pub fn trace(pos: &Position) -> EvalTrace {
 }
 
 pub(crate) fn phase(pos: &Position) -> i32 {
+    // Shogi's set has no endgame half (material never leaves the game).
+    if pos.rules().weight_set == shogi::SHOGI_SET {
+        return PHASE_MAX;
+    }
     let mut p = 0;
     for kind in BOARD_KINDS {
         p += PHASE_WEIGHT[kind.index()] * pos.kind_pieces(kind).len() as i32;
@@ -164,7 +168,7 @@ fn relative(color: Color, sq: usize) -> usize {
 fn evaluate_with<R: Recorder>(pos: &Position, rec: &mut R) -> i32 {
     let set = pos.rules().weight_set;
     if set == shogi::SHOGI_SET {
-        return shogi::evaluate(pos);
+        return shogi::evaluate_with(pos, rec);
     }
     let w = &weights::SET_TABLE[set];
     let pst = &pst::PST[set];

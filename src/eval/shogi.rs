@@ -1,23 +1,27 @@
-//! A first evaluation for standard shogi, the game whose rules name weight set
-//! [`SHOGI_SET`]: material on the board and in hand, a small piece-square term (pieces
-//! advanced toward the enemy camp, the king kept home), and king safety (own golds and silvers
-//! beside the king, enemy pieces near it). Hand-set values in the scale of YaneuraOu's
-//! material table; not tuned yet (docs/shogi.md).
+//! The evaluation of standard shogi, the game whose rules name weight set [`SHOGI_SET`]:
+//! material on the board and in hand, advancement (pieces nearer the enemy camp, the king kept
+//! home), and king safety (own golds and silvers beside the king, enemy pieces near it, enemy
+//! rooks and bishops on its lines). Every weight is in the `SHOGI_*` groups of the shared
+//! table (`weights/shogi.rs`, written by `longjiang tune`), so the tuner learns it like the
+//! 龙将棋 sets; only the middlegame halves are used (shogi's material never leaves the game, as
+//! in the drop game, so there is no phase). Scale: YaneuraOu's material table (pawn 90).
 
+use super::weights::*;
+use super::{Recorder, weigh};
 use crate::geometry::{Square, attacks};
 use crate::rules::{Color, PieceKind, Position};
 
 /// The weight set index shogi's rule description names.
 pub const SHOGI_SET: usize = 2;
 
-/// Material by `PieceKind::index` (0 for the 龙将棋 kinds, which shogi never has, except the
-/// shared bishop, rook and king).
-const VALUE: [i32; crate::rules::KINDS] = [
-    0, 0, 855, 990, 0, 0, 0, 0, 90, 315, 405, 495, 540, 540, 540, 540, 540, 945, 1395,
-];
-
-/// Pieces in hand are worth a little more than on the board (they can go anywhere).
-const HAND_BONUS_PERCENT: i32 = 10;
+/// What capturing a piece of `kind` swings this evaluation by: the piece leaves the board and
+/// its unpromoted kind joins the capturer's hand (YaneuraOu's `CapturePieceValue`). The
+/// search's exchange values for shogi (`search::see`) are these, so that its futility margins
+/// and this evaluation share one scale.
+pub const fn capture_value(kind: PieceKind) -> i32 {
+    let w = &SETS[SHOGI_SET];
+    w[SHOGI_PIECE + kind.index()].0 + w[SHOGI_HAND + kind.in_hand().index()].0
+}
 
 /// Rank index counted from `color`'s own back rank (0..=8).
 fn relative_rank(color: Color, sq: Square) -> i32 {
@@ -28,46 +32,74 @@ fn relative_rank(color: Color, sq: Square) -> i32 {
     }
 }
 
-fn side_score(pos: &Position, us: Color) -> i32 {
+/// How many advancement units a piece of `kind` on relative rank `rank` counts: its rank,
+/// except that the knight and the lance gain nothing past the sixth (deep in the enemy camp
+/// they can no longer come back).
+fn advance_units(kind: PieceKind, rank: i32) -> i32 {
+    match kind {
+        PieceKind::ShogiKnight | PieceKind::Lance => rank.min(6),
+        _ => rank,
+    }
+}
+
+fn side_score<R: Recorder>(pos: &Position, us: Color, w: &Weights, rec: &mut R) -> i32 {
     let them = !us;
-    let mut score = 0;
+    let mut material = 0;
+    let mut advance = 0;
     for &kind in pos.rules().officers {
-        for sq in pos.pieces(us, kind) {
-            score += VALUE[kind.index()];
-            let rank = relative_rank(us, sq);
-            score += match kind {
-                // Pawns, silvers and golds gain a little as they advance; the slow pieces lose
-                // a little deep in the enemy camp where they cannot come back.
-                PieceKind::ShogiPawn | PieceKind::Silver => 4 * rank,
-                PieceKind::ShogiKnight | PieceKind::Lance => 2 * rank.min(6),
-                PieceKind::Tokin => 3 * rank,
-                _ => 0,
-            };
+        let bb = pos.pieces(us, kind);
+        if bb.is_empty() {
+            continue;
         }
+        material += weigh(rec, w, us, SHOGI_PIECE + kind.index(), bb.len() as i32).0;
+        let units = bb
+            .into_iter()
+            .map(|sq| advance_units(kind, relative_rank(us, sq)))
+            .sum();
+        advance += weigh(rec, w, us, SHOGI_ADVANCE + kind.index(), units).0;
     }
     let hand = pos.hand(us);
+    let mut held = 0;
     for kind in hand.kinds() {
-        let v = VALUE[kind.index()];
-        score += hand.count(kind) as i32 * (v + v * HAND_BONUS_PERCENT / 100);
+        held += weigh(
+            rec,
+            w,
+            us,
+            SHOGI_HAND + kind.index(),
+            hand.count(kind) as i32,
+        )
+        .0;
     }
     let king = pos.king(us);
-    score -= 12 * relative_rank(us, king).min(4);
+    let mut safety = weigh(rec, w, us, SHOGI_KING_RANK, relative_rank(us, king).min(4)).0;
     let near = attacks::king_attacks(king);
     let ring = near | attacks::guard_two_step_ring(king);
     let guards = pos.pieces(us, PieceKind::Gold) | pos.pieces(us, PieceKind::Silver);
-    score += 25 * (guards & near).len() as i32 + 10 * (guards & ring & !near).len() as i32;
+    safety += weigh(rec, w, us, SHOGI_GUARD_NEAR, (guards & near).len() as i32).0;
+    let far = (guards & ring & !near).len() as i32;
+    safety += weigh(rec, w, us, SHOGI_GUARD_RING, far).0;
     let attackers = pos.side_pieces(them) & ring & !pos.pieces(them, PieceKind::ShogiPawn);
-    score -= 30 * attackers.len() as i32;
-    let enemy_slider_lines = (attacks::rook_rays(king)
+    safety += weigh(rec, w, us, SHOGI_ATTACKER, attackers.len() as i32).0;
+    let lines = (attacks::rook_rays(king)
         & (pos.pieces(them, PieceKind::Rook) | pos.pieces(them, PieceKind::Dragon)))
         | (attacks::bishop_rays(king)
             & (pos.pieces(them, PieceKind::Bishop) | pos.pieces(them, PieceKind::Horse)));
-    score -= 15 * enemy_slider_lines.len() as i32;
-    score
+    safety += weigh(rec, w, us, SHOGI_SLIDER_LINE, lines.len() as i32).0;
+    rec.add("material", us, S(material, material));
+    rec.add("hand", us, S(held, held));
+    rec.add("advancement", us, S(advance, advance));
+    rec.add("king safety", us, S(safety, safety));
+    material + held + advance + safety
 }
 
-/// The score of `pos` in centipawns, from the side to move's point of view.
-pub fn evaluate(pos: &Position) -> i32 {
+/// The score of `pos` in centipawns, from the side to move's point of view, every term
+/// handed to `rec`.
+pub(super) fn evaluate_with<R: Recorder>(pos: &Position, rec: &mut R) -> i32 {
+    let w = &SET_TABLE[SHOGI_SET];
     let us = pos.side_to_move();
-    side_score(pos, us) - side_score(pos, !us) + 20
+    let mine = side_score(pos, us, w, rec);
+    let theirs = side_score(pos, !us, w, rec);
+    let tempo = weigh(rec, w, us, SHOGI_TEMPO, 1).0;
+    rec.add("tempo", us, S(tempo, tempo));
+    mine - theirs + tempo
 }

@@ -12,6 +12,7 @@ use crate::rules::PieceKind;
 
 mod longjiang;
 mod longjiang_nodrop;
+mod shogi;
 
 /// A middlegame / endgame pair of centipawns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -63,12 +64,18 @@ impl std::ops::Neg for S {
 /// One weight set: every tunable weight, at the indices below.
 pub type Weights = [S; NUM_PARAMS];
 
-/// The weight sets, by `Rules::weight_set`: the drop game's, the no-drop game's.
-pub const SETS: [Weights; 2] = [longjiang::WEIGHTS, longjiang_nodrop::WEIGHTS];
+/// The weight sets, by `Rules::weight_set`: the drop game's, the no-drop game's, standard
+/// shogi's (which uses only the `SHOGI_*` groups, middlegame halves; the 龙将棋 sets leave those
+/// groups at zero).
+pub const SETS: [Weights; 3] = [
+    longjiang::WEIGHTS,
+    longjiang_nodrop::WEIGHTS,
+    shogi::WEIGHTS,
+];
 /// The file name (under `src/eval/weights/`) of each set, as the tuner writes it.
-pub const SET_FILES: [&str; 2] = ["longjiang.rs", "longjiang_nodrop.rs"];
+pub const SET_FILES: [&str; 3] = ["longjiang.rs", "longjiang_nodrop.rs", "shogi.rs"];
 /// The same sets in a static, where the evaluation reads them.
-pub(super) static SET_TABLE: [Weights; 2] = SETS;
+pub(super) static SET_TABLE: [Weights; 3] = SETS;
 
 /// What the entries of a group stand for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,6 +174,15 @@ layout! {
     KD_SAFE_CHECK = 8, Kind, Danger, "danger: safe check";
     KD_DEFENDER = 1, Single, Danger, "danger: defender in the zone";
     KD_NO_QUEEN = 1, Single, Danger, "danger: enemy has no queen";
+    SHOGI_PIECE = 19, Kind, Linear, "shogi: piece value";
+    SHOGI_HAND = 19, Kind, Linear, "shogi: piece in hand";
+    SHOGI_ADVANCE = 19, Kind, Linear, "shogi: per rank advanced";
+    SHOGI_KING_RANK = 1, Single, Linear, "shogi: king per rank up (at most 4)";
+    SHOGI_GUARD_NEAR = 1, Single, Linear, "shogi: gold or silver next to the king";
+    SHOGI_GUARD_RING = 1, Single, Linear, "shogi: gold or silver two steps from the king";
+    SHOGI_ATTACKER = 1, Single, Linear, "shogi: enemy piece near the king";
+    SHOGI_SLIDER_LINE = 1, Single, Linear, "shogi: enemy rook or bishop on the king's lines";
+    SHOGI_TEMPO = 1, Single, Linear, "shogi: tempo";
 }
 
 /// The name of weight `i`, e.g. `piece value[cavalry]`.
@@ -188,11 +204,10 @@ pub fn param_name(i: usize) -> String {
 
 /// The shape of weight `i`.
 pub fn param_shape(i: usize) -> Shape {
-    if i >= KD_ATTACK {
-        Shape::Danger
-    } else {
-        Shape::Linear
-    }
+    GROUPS
+        .iter()
+        .find(|g| (g.start..g.start + g.len).contains(&i))
+        .map_or(Shape::Linear, |g| g.shape)
 }
 
 fn kind_name(k: PieceKind) -> &'static str {
@@ -205,7 +220,17 @@ fn kind_name(k: PieceKind) -> &'static str {
         PieceKind::Queen => "queen",
         PieceKind::Spear => "spear",
         PieceKind::King => "king",
-        _ => "shogi piece",
+        PieceKind::ShogiPawn => "shogi pawn",
+        PieceKind::Lance => "lance",
+        PieceKind::ShogiKnight => "shogi knight",
+        PieceKind::Silver => "silver",
+        PieceKind::Gold => "gold",
+        PieceKind::Tokin => "tokin",
+        PieceKind::PromotedLance => "promoted lance",
+        PieceKind::PromotedKnight => "promoted knight",
+        PieceKind::PromotedSilver => "promoted silver",
+        PieceKind::Horse => "horse",
+        PieceKind::Dragon => "dragon",
     }
 }
 
@@ -246,7 +271,7 @@ mod tests {
         for g in GROUPS {
             assert_eq!(g.start, at, "{}", g.name);
             at += g.len;
-            let expect = if g.start >= KD_ATTACK {
+            let expect = if (KD_ATTACK..SHOGI_PIECE).contains(&g.start) {
                 Shape::Danger
             } else {
                 Shape::Linear

@@ -161,10 +161,13 @@ impl Position {
             return "not a move".into();
         };
         let Some(piece) = self.piece_at(from) else {
-            return format!("no piece on {from}");
+            return format!("no piece on {}", self.rules().text.name(from));
         };
         if piece.color != us {
-            return format!("the piece on {from} is not the side to move's");
+            return format!(
+                "the piece on {} is not the side to move's",
+                self.rules().text.name(from)
+            );
         }
         let targets = moves_from(self, from);
         if targets.to.has(to) {
@@ -218,5 +221,29 @@ impl Position {
             });
         }
         self.repetition_outcome()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::{LONGJIANG, Position, SHOGI};
+
+    /// Errors name squares the way the game writes them: `e5` in 龙将棋, `5e` in shogi.
+    #[test]
+    fn errors_name_squares_in_the_games_form() {
+        let why = |p: &Position, text: &str| p.parse_move(text).unwrap_err().to_string();
+        let shogi = Position::start(SHOGI);
+        assert_eq!(why(&shogi, "5e5d"), "illegal move 5e5d: no piece on 5e");
+        assert_eq!(
+            why(&shogi, "3c3d"),
+            "illegal move 3c3d: the piece on 3c is not the side to move's"
+        );
+        let longjiang = Position::start(LONGJIANG);
+        assert_eq!(why(&longjiang, "e5e6"), "illegal move e5e6: no piece on e5");
+        let bad = |sfen: &str| Position::from_sfen(sfen, SHOGI).unwrap_err().to_string();
+        let e = bad("P3k4/9/9/9/9/9/9/9/4K4 b - 1");
+        assert!(e.contains("last rank at 9a"), "{e}");
+        let e = bad("4k4/9/9/9/4P4/4P4/9/9/4K4 b - 1");
+        assert!(e.contains("file of 5e") || e.contains("file of 5f"), "{e}");
     }
 }

@@ -77,16 +77,16 @@ impl Position {
                 continue;
             };
             if !rules.board.has(sq) {
-                return Err(PositionError::OffBoard(sq));
+                return Err(PositionError::OffBoard(rules.text.name(sq)));
             }
             let kind = piece.kind;
             if rules.dead_squares[kind.index()][piece.color.index()].has(sq) {
-                return Err(PositionError::PawnOnLastRank(sq));
+                return Err(PositionError::PawnOnLastRank(rules.text.name(sq)));
             }
             let reachable =
                 !kind.is_promoted() || rules.promotions.iter().any(|to| to.contains(&kind));
             if !rules.has_kind(kind) || !reachable {
-                return Err(PositionError::KindNotInGame(sq));
+                return Err(PositionError::KindNotInGame(rules.text.name(sq)));
             }
             pos.board[sq.index()] = Some(piece);
             pos.by_color[piece.color.index()] |= Bitboard::from_square(sq);
@@ -105,7 +105,7 @@ impl Position {
                 let mut files = Bitboard::EMPTY;
                 for sq in pos.pieces(color, pawn) {
                     if files.has(sq) {
-                        return Err(PositionError::TwoPawnsOnFile(sq));
+                        return Err(PositionError::TwoPawnsOnFile(rules.text.name(sq)));
                     }
                     files |= Bitboard::file(sq.file().index());
                 }
@@ -120,7 +120,7 @@ impl Position {
         }
         for sq in setup.no_double_step {
             if !double_step.has(sq) {
-                return Err(PositionError::BadDoubleStepMark(sq));
+                return Err(PositionError::BadDoubleStepMark(rules.text.name(sq)));
             }
         }
         double_step &= !setup.no_double_step;

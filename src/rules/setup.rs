@@ -6,7 +6,8 @@
 
 use super::hand::{Hand, MAX_IN_HAND};
 use super::piece::{Color, Piece, PieceKind};
-use crate::geometry::{Bitboard, SQUARES, Square};
+use super::variant::SquareName;
+use crate::geometry::{Bitboard, SQUARES};
 use std::fmt;
 
 /// The castling-right bit `K` (see `position::CASTLE_K`; repeated here so that this module
@@ -53,22 +54,22 @@ pub enum PositionError {
     /// The move number is 0 (it counts from 1).
     MoveNumberZero,
     /// A piece stands outside this game's board.
-    OffBoard(Square),
+    OffBoard(SquareName),
     /// A side has no king.
     NoKing(Color),
     /// A side has more than one king.
     TooManyKings(Color),
     /// An unpromoted pawn stands on its last rank, where it must have promoted (or any piece
     /// on squares where it could never move: a shogi knight on the last two ranks).
-    PawnOnLastRank(Square),
+    PawnOnLastRank(SquareName),
     /// A piece kind that this game cannot produce (a spearman in the no-drop game).
-    KindNotInGame(Square),
+    KindNotInGame(SquareName),
     /// A hand holds a kind this game never puts in hand.
     HandKindNotInGame(Color, PieceKind),
     /// Two unpromoted pawns of one side on a file (shogi's 二歩), on the file of this square.
-    TwoPawnsOnFile(Square),
+    TwoPawnsOnFile(SquareName),
     /// `'` marks a square that is not a pawn on its own second rank.
-    BadDoubleStepMark(Square),
+    BadDoubleStepMark(SquareName),
     /// Pieces in hand in the game without drops.
     HandInNoDropGame,
     /// More pieces of one kind in hand than the game has.

@@ -90,6 +90,35 @@ pub enum TextForm {
     Usi,
 }
 
+impl TextForm {
+    /// Square `sq` as this form names it, for messages: `e5` (RULES.md) or shogi's `5e`.
+    pub const fn name(self, sq: Square) -> SquareName {
+        SquareName {
+            square: sq,
+            form: self,
+        }
+    }
+}
+
+/// A square together with the way its game writes squares: `Display` gives `e5` in 龙将棋 and
+/// `5e` in shogi, so errors name squares as the player reads them.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct SquareName {
+    /// The square.
+    pub square: Square,
+    /// How its game writes it.
+    pub form: TextForm,
+}
+
+impl std::fmt::Display for SquareName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.form {
+            TextForm::Longjiang => write!(f, "{}", self.square),
+            TextForm::Usi => f.write_str(&super::ascii::usi_square(self.square)),
+        }
+    }
+}
+
 /// Shogi's entering-king (入玉) declaration rule, as YaneuraOu's `EnteringKingRule` option
 /// names its choices.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -48,6 +48,11 @@ pub const IIR_DEPTH: i32 = 6;
 
 // ---- Step 13. Pruning at shallow depth.
 
+/// A promotion that captures nothing is a tactical move (quiescence, the capture stage) when
+/// it gains at least this in the game's exchange values: every 龙将棋 promotion (290 or more),
+/// shogi's pawn (450) and rook (405); not shogi's lance, knight, silver or bishop.
+pub const TACTICAL_PROMOTION_GAIN: Value = 250;
+
 /// Futility pruning of quiet moves: base margin.
 pub const FUTILITY_BASE: Value = 160;
 /// Futility pruning of quiet moves: margin per ply of the reduced depth.

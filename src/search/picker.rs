@@ -11,9 +11,10 @@
 //! that give check (in check: TT move → every evasion).
 
 use super::history::Histories;
-use super::see::{SEE_VALUE, see_ge};
+use super::params::TACTICAL_PROMOTION_GAIN;
+use super::see::{gain, promotion_gain, see_ge, see_value};
 use crate::movegen::{self, MAX_MOVES};
-use crate::rules::{Move, PieceKind, Position};
+use crate::rules::{Move, Position};
 use arrayvec::ArrayVec;
 
 /// The stages, in order.
@@ -59,10 +60,27 @@ pub(crate) struct Context {
     pub counter: Move,
 }
 
-/// Whether `m` captures something or promotes (the "tactical" moves quiescence looks at).
+/// Whether `m` captures something or promotes to a piece worth at least
+/// `TACTICAL_PROMOTION_GAIN` more (the "tactical" moves quiescence looks at: every 龙将棋
+/// promotion, shogi's pawn and rook promotions; shogi's lance, knight, silver and bishop
+/// promotions that capture nothing are quiet moves, as YaneuraOu orders them).
 #[inline(always)]
 pub(crate) fn is_tactical(pos: &Position, m: Move) -> bool {
-    m.promotion_kind().is_some() || (!m.is_castle() && pos.piece_at(m.to()).is_some())
+    if m.is_castle() {
+        return false;
+    }
+    pos.piece_at(m.to()).is_some()
+        || (m.promotion_kind().is_some() && promotion_gain(pos, m) >= TACTICAL_PROMOTION_GAIN)
+}
+
+/// Whether some promotion of `set` is tactical (its best choice gains enough).
+#[inline(always)]
+fn promotes_tactically(pos: &Position, set: &movegen::PieceMoves) -> bool {
+    let rules = pos.rules();
+    let base = see_value(rules, set.kind);
+    set.promo_kinds
+        .iter()
+        .any(|&k| see_value(rules, k) - base >= TACTICAL_PROMOTION_GAIN)
 }
 
 /// Hands out the moves of one node.
@@ -281,15 +299,12 @@ impl MovePicker {
 
     fn capture_score(pos: &Position, h: &Histories, m: Move) -> i32 {
         let victim = pos.piece_at(m.to()).map(|p| p.kind);
-        let promo = m
-            .promotion_kind()
-            .map_or(0, |k| SEE_VALUE[k.index()] - SEE_VALUE[0]);
         let mover = m.from().and_then(|f| pos.piece_at(f));
         let hist = match (victim, mover) {
             (Some(v), Some(p)) => h.capture(p, m, v),
             _ => 0,
         };
-        victim.map_or(0, |v| SEE_VALUE[v.index()]) * 8 + promo * 8 + hist
+        gain(pos, m) * 8 + hist
     }
 
     fn gen_tactical(&mut self, pos: &Position, h: &Histories) {
@@ -302,14 +317,14 @@ impl MovePicker {
                 return true; // drops come last and are never tactical
             }
             let mut s = set;
-            let promo = if set.kind == PieceKind::Pawn {
+            let promo = if promotes_tactically(pos, &set) {
                 set.promo_optional | set.promo_forced
             } else {
                 crate::geometry::Bitboard::EMPTY
             };
             s.to &= theirs | promo;
             for mv in s {
-                if theirs.has(mv.to()) || mv.promotion_kind().is_some() {
+                if is_tactical(pos, mv) {
                     let _ = moves.try_push(Scored { mv, score: 0 });
                 }
             }
@@ -350,7 +365,7 @@ impl MovePicker {
             let mut s = set;
             s.to &= !theirs;
             for mv in s {
-                if mv.promotion_kind().is_none() {
+                if !is_tactical(pos, mv) {
                     let _ = moves.try_push(Scored { mv, score: 0 });
                 }
             }
@@ -376,7 +391,7 @@ impl MovePicker {
             let mut s = set;
             s.to &= !theirs;
             for mv in s {
-                if mv.promotion_kind().is_none() && pos.gives_check(mv) {
+                if !is_tactical(pos, mv) && pos.gives_check(mv) {
                     let _ = moves.try_push(Scored { mv, score: 0 });
                 }
             }
@@ -457,6 +472,48 @@ fn next_after_tt(stage: Stage) -> Stage {
 mod tests {
     use super::*;
     use crate::search::bench::POSITIONS;
+
+    /// The main search's picker hands out every legal move exactly once, in shogi too, where
+    /// most promotions are quiet moves and some destinations are reached only by promoting.
+    #[test]
+    fn the_main_picker_hands_out_every_legal_move_once() {
+        let h = Histories::new();
+        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut rnd = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut promotions = 0;
+        for rules in [crate::rules::SHOGI, crate::rules::LONGJIANG_NODROP] {
+            for _ in 0..8 {
+                let mut pos = Position::start(rules);
+                for _ in 0..150 {
+                    let ctx = Context {
+                        cont: [Histories::NO_CONT; 3],
+                        killers: [Move::NONE; 2],
+                        counter: Move::NONE,
+                    };
+                    let mut picker = MovePicker::new(&pos, Move::NONE, 8, ctx);
+                    let mut got = Vec::new();
+                    while let Some(m) = picker.next(&pos, &h) {
+                        got.push(m);
+                    }
+                    let mut want: Vec<Move> = movegen::legal_moves(&pos).to_vec();
+                    promotions += want.iter().filter(|m| m.promotion_kind().is_some()).count();
+                    got.sort_by_key(|m| format!("{m:?}"));
+                    want.sort_by_key(|m| format!("{m:?}"));
+                    assert_eq!(got, want, "{}", pos.to_sfen());
+                    if want.is_empty() {
+                        break;
+                    }
+                    pos.play(want[(rnd() % want.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(promotions > 100, "{promotions}");
+    }
 
     /// With checks, quiescence's picker hands out every capture, promotion and quiet check
     /// once (the slow twin: the legal moves filtered by `is_tactical` and `gives_check`).

@@ -6,7 +6,7 @@
 use super::history::Histories;
 use super::params::{QS_CHECKS_DEPTH, QS_FUTILITY_MARGIN};
 use super::picker::{Context, MovePicker};
-use super::see::{SEE_VALUE, see_ge};
+use super::see::{gain, see_ge};
 use super::thread::Worker;
 use super::tt::TtBound;
 use super::value::{self, INFINITE, MATED_IN_MAX_PLY, MAX_PLY, Value};
@@ -123,13 +123,7 @@ impl Worker<'_> {
                 let gives_check = self.pos.gives_check(m);
                 // Futility: even winning the captured piece cannot reach alpha.
                 if !gives_check && futility_base > -INFINITE {
-                    let gain = self
-                        .pos
-                        .piece_at(m.to())
-                        .map_or(0, |p| SEE_VALUE[p.kind.index()])
-                        + m.promotion_kind()
-                            .map_or(0, |k| SEE_VALUE[k.index()] - SEE_VALUE[0]);
-                    let fv = futility_base + gain;
+                    let fv = futility_base + gain(&self.pos, m);
                     if fv <= alpha {
                         best = best.max(fv);
                         continue;

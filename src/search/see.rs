@@ -1,19 +1,48 @@
-//! Static exchange evaluation: would the sequence of captures on one square, cheapest attacker
-//! first, win at least `threshold` for the side making the move? Attackers are recomputed from
-//! the shrinking occupancy at every step, so pieces behind others (sliders, spearmen, guards
-//! whose leg square empties) join in as they would on the board. Pins are ignored.
+//! Static exchange evaluation: what does the sequence of captures on one square, cheapest
+//! attacker first, win for the side making the move (and does it reach a threshold)?
+//! Attackers are recomputed from the shrinking occupancy at every step, so pieces behind others
+//! (sliders, spearmen, guards whose leg square empties) join in as they would on the board.
+//! In shogi a recapture that may promote does (the better piece then stands on the square);
+//! 龙将棋's exchanges keep the model its search was measured with (`RECAPTURES_PROMOTE`).
+//! Values are per game, in the scale of its evaluation. Pins are ignored. A test compares it
+//! with a slow twin that finds the attackers piece by piece.
 
-use crate::rules::{KINDS, Move, PieceKind, Position};
+use crate::eval::shogi::capture_value;
+use crate::geometry::Square;
+use crate::rules::{Color, KINDS, Move, PieceKind, Position, Rules};
 
-/// Exchange values by `PieceKind::index` (the king's is never taken): the 龙将棋 kinds, then
-/// shogi's (pawn, lance, knight, silver, gold, the four gold-movers, horse, dragon; the rook
-/// and bishop are shared, so shogi's values are scaled to them).
-pub const SEE_VALUE: [i32; KINDS] = [
+/// 龙将棋's exchange values by `PieceKind::index` (the king's is never taken; shogi's kinds,
+/// which 龙将棋 never has, keep the old placeholders).
+const LONGJIANG_VALUES: [i32; KINDS] = [
     100, 390, 400, 610, 680, 1120, 470, 20_000, 60, 220, 260, 320, 350, 350, 350, 350, 350, 600,
     800,
 ];
 
-/// Attackers are tried cheapest first: the 龙将棋 kinds' order, for a game without shogi's.
+/// Shogi's exchange values: what a capture swings shogi's evaluation by (the piece off the
+/// board plus its unpromoted kind in the capturer's hand), so that a promotion gains
+/// `value(promoted) − value(unpromoted)` in the same scale (YaneuraOu's `ProDiffPieceValue`).
+const SHOGI_VALUES: [i32; KINDS] = {
+    let mut t = [0; KINDS];
+    let mut i = 0;
+    while i < KINDS {
+        t[i] = capture_value(PieceKind::ALL[i]);
+        i += 1;
+    }
+    t[PieceKind::King as usize] = 20_000;
+    t
+};
+
+/// Exchange values by `Rules::weight_set` (the evaluation they share a scale with), then by
+/// `PieceKind::index`.
+pub const SEE_VALUES: [[i32; KINDS]; 3] = [LONGJIANG_VALUES, LONGJIANG_VALUES, SHOGI_VALUES];
+
+/// The exchange value of `kind` in the game of `rules`.
+#[inline(always)]
+pub fn see_value(rules: &Rules, kind: PieceKind) -> i32 {
+    SEE_VALUES[rules.weight_set][kind.index()]
+}
+
+/// Attackers are tried cheapest first: the 龙将棋 kinds' order.
 const LONGJIANG_ORDER: [PieceKind; 8] = [
     PieceKind::Pawn,
     PieceKind::Cavalry,
@@ -25,116 +54,162 @@ const LONGJIANG_ORDER: [PieceKind; 8] = [
     PieceKind::King,
 ];
 
-/// Every kind, cheapest first (the 龙将棋 kinds keep their order among themselves).
-const ORDER: [PieceKind; KINDS] = [
+/// Shogi's kinds, cheapest first by `SHOGI_VALUES` (a test checks the order).
+const SHOGI_ORDER: [PieceKind; 14] = [
     PieceKind::ShogiPawn,
-    PieceKind::Pawn,
+    PieceKind::Tokin,
     PieceKind::Lance,
     PieceKind::ShogiKnight,
-    PieceKind::Silver,
-    PieceKind::Gold,
-    PieceKind::Tokin,
     PieceKind::PromotedLance,
     PieceKind::PromotedKnight,
+    PieceKind::Silver,
     PieceKind::PromotedSilver,
-    PieceKind::Cavalry,
+    PieceKind::Gold,
     PieceKind::Bishop,
-    PieceKind::Spear,
     PieceKind::Horse,
     PieceKind::Rook,
-    PieceKind::Guard,
     PieceKind::Dragon,
-    PieceKind::Queen,
     PieceKind::King,
 ];
+
+/// The attacker order of each weight set.
+const ORDERS: [&[PieceKind]; 3] = [&LONGJIANG_ORDER, &LONGJIANG_ORDER, &SHOGI_ORDER];
+
+/// Per weight set: whether a recapture promotes when the rules let it. Shogi: yes (a pawn
+/// that retakes in the zone becomes a tokin). 龙将棋: no, the exchange its search and bench
+/// signature were measured with; counting its pawns' recapture promotions is a search change
+/// to measure on its own.
+const RECAPTURES_PROMOTE: [bool; 3] = [false, false, true];
+
+/// What a move by `kind` of `color` from `from` (`None`: a drop) to `to` gains by promoting
+/// when it promotes to the best kind it may, and the value then standing on `to`: the rules'
+/// promotion tables and zone decide, forced or optional alike (an exchange always takes the
+/// better piece).
+#[inline(always)]
+fn best_promotion(
+    rules: &Rules,
+    kind: PieceKind,
+    color: Color,
+    from: Option<Square>,
+    to: Square,
+) -> (i32, i32) {
+    let base = see_value(rules, kind);
+    let kinds = rules.promotions[kind.index()];
+    let Some(from) = from else {
+        return (0, base);
+    };
+    let zone = rules.promotion_zone[color.index()];
+    if kinds.is_empty() || !(zone.has(to) || (rules.promote_from_zone && zone.has(from))) {
+        return (0, base);
+    }
+    let best = kinds
+        .iter()
+        .map(|&k| see_value(rules, k))
+        .max()
+        .unwrap_or(base);
+    (best.max(base) - base, best.max(base))
+}
 
 /// The value a move captures, promotions included (what the mover gains before any reply).
 #[inline(always)]
 pub fn gain(pos: &Position, m: Move) -> i32 {
-    let captured = pos
-        .piece_at(m.to())
-        .map_or(0, |p| SEE_VALUE[p.kind.index()]);
-    let promo = m.promotion_kind().map_or(0, |k| {
-        SEE_VALUE[k.index()] - SEE_VALUE[PieceKind::Pawn.index()]
-    });
-    if m.is_castle() { 0 } else { captured + promo }
+    if m.is_castle() {
+        return 0;
+    }
+    let rules = pos.rules();
+    let captured = pos.piece_at(m.to()).map_or(0, |p| see_value(rules, p.kind));
+    captured + promotion_gain(pos, m)
 }
 
-/// Whether `m` (a legal move) wins at least `threshold` in the exchange it starts.
-pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
+/// What `m`'s promotion adds: the promoted kind's value less the moving kind's.
+#[inline(always)]
+pub fn promotion_gain(pos: &Position, m: Move) -> i32 {
+    let rules = pos.rules();
+    match (m.promotion_kind(), m.from().and_then(|f| pos.piece_at(f))) {
+        (Some(k), Some(p)) => see_value(rules, k) - see_value(rules, p.kind),
+        _ => 0,
+    }
+}
+
+/// The exchange `m` (a legal move) starts on its square, in the game's exchange values: each
+/// side recaptures with its cheapest attacker (promoting when the rules let it) or stops,
+/// whichever is better for it.
+pub fn see(pos: &Position, m: Move) -> i32 {
     if m.is_castle() {
-        return threshold <= 0;
+        return 0;
     }
+    let rules = pos.rules();
     let to = m.to();
-    let us = pos.side_to_move();
-    let mut swap = gain(pos, m) - threshold;
-    if swap < 0 {
-        return false;
-    }
     let moved = match (m.from(), m.drop_kind()) {
-        (Some(from), _) => {
-            let kind = pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind);
-            m.promotion_kind().unwrap_or(kind)
-        }
+        (Some(from), _) => pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind),
         (None, Some(kind)) => kind,
-        (None, None) => return threshold <= 0,
+        (None, None) => return 0,
     };
-    swap = SEE_VALUE[moved.index()] - swap;
-    if swap <= 0 {
-        return true;
-    }
+    let mut gains = [0i32; 48];
+    gains[0] = gain(pos, m);
+    let mut on_square = see_value(rules, m.promotion_kind().unwrap_or(moved));
     let mut occ = pos.occupied().with(to);
     if let Some(from) = m.from() {
         occ = occ.without(from);
     }
-    // A game with none of shogi's kinds walks only its own eight.
-    let order: &[PieceKind] = if pos.rules().kind_mask & !((1 << 8) - 1) == 0 {
-        &LONGJIANG_ORDER
-    } else {
-        &ORDER
-    };
-    let mut stm = us;
+    let order = ORDERS[rules.weight_set];
+    let promoting = RECAPTURES_PROMOTE[rules.weight_set];
+    let mut stm = pos.side_to_move();
     let mut attackers = pos.attackers_to(to, occ) & occ;
-    let mut res = true;
-    loop {
+    let mut d = 0;
+    while d + 1 < gains.len() {
         stm = !stm;
-        attackers &= occ;
         let ours = attackers & pos.side_pieces(stm);
-        if ours.is_empty() {
+        let Some((kind, sq)) = order
+            .iter()
+            .find_map(|&kind| (ours & pos.kind_pieces(kind)).first().map(|sq| (kind, sq)))
+        else {
+            break;
+        };
+        let king = kind == PieceKind::King;
+        if king && (attackers & pos.side_pieces(!stm)).any() {
+            // The king may take only if nothing defends the square any more.
             break;
         }
-        res = !res;
-        let mut next = None;
-        for &kind in order {
-            let b = ours & pos.kind_pieces(kind);
-            if let Some(sq) = b.first() {
-                next = Some((kind, sq));
-                break;
-            }
-        }
-        let Some((kind, sq)) = next else { break };
-        if kind == PieceKind::King {
-            // The king may take only if nothing defends the square any more.
-            return if (attackers & pos.side_pieces(!stm)).any() {
-                !res
-            } else {
-                res
-            };
-        }
-        swap = SEE_VALUE[kind.index()] - swap;
-        if swap < res as i32 {
+        let (promo, value) = if promoting {
+            best_promotion(rules, kind, stm, Some(sq), to)
+        } else {
+            (0, see_value(rules, kind))
+        };
+        d += 1;
+        gains[d] = on_square + promo - gains[d - 1];
+        on_square = value;
+        if king {
+            // Nothing answers the king's capture (a slider behind it would have made the
+            // capture illegal; pins are ignored here as everywhere in the exchange).
             break;
         }
         occ = occ.without(sq);
         attackers = pos.attackers_to(to, occ) & occ;
     }
-    res
+    while d > 0 {
+        gains[d - 1] = -(-gains[d - 1]).max(gains[d]);
+        d -= 1;
+    }
+    gains[0]
+}
+
+/// Whether `m` (a legal move) wins at least `threshold` in the exchange it starts.
+#[inline]
+pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
+    // Even unanswered, the move does not reach the threshold.
+    if gain(pos, m) < threshold {
+        return false;
+    }
+    see(pos, m) >= threshold
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::LONGJIANG;
+    use crate::geometry::Bitboard;
+    use crate::movegen::{legal_moves, piece_attacks};
+    use crate::rules::{LONGJIANG, SHOGI};
 
     fn pos(sfen: &str) -> Position {
         Position::from_sfen(sfen, LONGJIANG).unwrap()
@@ -156,5 +231,132 @@ mod tests {
         assert!(see_ge(&p, p.parse_move("P*d5").unwrap(), 0));
         assert!(!see_ge(&p, p.parse_move("R*d6").unwrap(), 0));
         assert!(!see_ge(&p, p.parse_move("P*d6").unwrap(), 0));
+    }
+
+    /// The slow twin: the attackers found piece by piece (`piece_attacks` of every piece on
+    /// the board), the cheapest by value (then by square), promotions from the zone fields
+    /// read afresh, the exchange minimaxed recursively.
+    fn slow_see(pos: &Position, m: Move) -> i32 {
+        let rules = pos.rules();
+        let value = |k: PieceKind| SEE_VALUES[rules.weight_set][k.index()];
+        let to = m.to();
+        let moved = match m.from() {
+            Some(f) => pos.piece_at(f).unwrap().kind,
+            None => m.drop_kind().unwrap(),
+        };
+        let captured = pos.piece_at(to).map_or(0, |p| value(p.kind));
+        let promoted = m.promotion_kind().unwrap_or(moved);
+        let first = captured + value(promoted) - value(moved);
+        let mut occ = pos.occupied().with(to);
+        if let Some(f) = m.from() {
+            occ = occ.without(f);
+        }
+        first - rest(pos, to, occ, !pos.side_to_move(), value(promoted))
+    }
+
+    /// The best `stm` gets by recapturing on `to` (or stopping, 0).
+    fn rest(pos: &Position, to: Square, occ: Bitboard, stm: Color, on_square: i32) -> i32 {
+        let rules = pos.rules();
+        let value = |k: PieceKind| SEE_VALUES[rules.weight_set][k.index()];
+        let attackers_of = |c: Color| -> Vec<(i32, usize, PieceKind, Square)> {
+            (pos.side_pieces(c) & occ)
+                .into_iter()
+                .filter_map(|s| {
+                    let k = pos.piece_at(s)?.kind;
+                    piece_attacks(k, c, s, occ)
+                        .has(to)
+                        .then_some((value(k), s.index(), k, s))
+                })
+                .collect()
+        };
+        let Some(&(_, _, kind, sq)) = attackers_of(stm).iter().min() else {
+            return 0;
+        };
+        if kind == PieceKind::King {
+            // The king takes only an undefended piece, and nothing answers it.
+            return if attackers_of(!stm).is_empty() {
+                on_square
+            } else {
+                0
+            };
+        }
+        let zone = rules.promotion_zone[stm.index()];
+        let may_promote = RECAPTURES_PROMOTE[rules.weight_set]
+            && (zone.has(to) || (rules.promote_from_zone && zone.has(sq)));
+        let mut now = value(kind);
+        if may_promote {
+            for &k in rules.promotions[kind.index()] {
+                now = now.max(value(k));
+            }
+        }
+        let take = on_square + now - value(kind) - rest(pos, to, occ.without(sq), !stm, now);
+        take.max(0)
+    }
+
+    #[test]
+    fn shogi_exchanges_count_promotions_and_hands() {
+        let p = Position::from_sfen("4k2l1/9/7p1/6SP1/9/9/9/9/4K4 b - 1", SHOGI).unwrap();
+        let v = |k: PieceKind| see_value(p.rules(), k);
+        // A capture swings the evaluation by the piece and its return in hand.
+        assert_eq!(v(PieceKind::ShogiPawn), 90 + 99);
+        assert_eq!(v(PieceKind::Horse), 945 + 855 + 85);
+        // Silver takes the pawn on 2c; were the lance to retake, the pawn on 2d would retake
+        // and promote (lance 661 + tokin gain 450 for the silver's 1039): so it does not.
+        let m = p.parse_move("3d2c").unwrap();
+        assert_eq!(see(&p, m), v(PieceKind::ShogiPawn));
+        let m = p.parse_move("3d2c+").unwrap();
+        let promo = v(PieceKind::PromotedSilver) - v(PieceKind::Silver);
+        assert_eq!(see(&p, m), v(PieceKind::ShogiPawn) + promo);
+        assert!(see_ge(&p, m, 234) && !see_ge(&p, m, 235));
+        // A bishop that promotes as it takes a pawn a gold defends loses the horse.
+        let p = Position::from_sfen("4k4/5g3/6p2/9/9/9/9/9/B3K4 b - 1", SHOGI).unwrap();
+        let m = p.parse_move("9i3c+").unwrap();
+        let first = v(PieceKind::ShogiPawn) + v(PieceKind::Horse) - v(PieceKind::Bishop);
+        assert_eq!(see(&p, m), first - v(PieceKind::Horse));
+    }
+
+    #[test]
+    fn the_exchange_order_is_cheapest_first() {
+        for (set, order) in ORDERS.iter().enumerate() {
+            let values: Vec<i32> = order.iter().map(|k| SEE_VALUES[set][k.index()]).collect();
+            assert!(
+                values.windows(2).all(|w| w[0] < w[1]),
+                "set {set}: {values:?}"
+            );
+        }
+        for kind in SHOGI.kinds {
+            assert!(SHOGI_ORDER.contains(kind), "{kind:?}");
+        }
+    }
+
+    #[test]
+    fn see_matches_its_slow_twin_on_random_games() {
+        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut rnd = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut checked = 0;
+        for rules in [SHOGI, LONGJIANG, crate::rules::LONGJIANG_NODROP] {
+            for _ in 0..12 {
+                let mut p = Position::start(rules);
+                for _ in 0..120 {
+                    let moves = legal_moves(&p);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    for &m in moves.iter() {
+                        if p.piece_at(m.to()).is_some() || m.promotion_kind().is_some() {
+                            assert_eq!(see(&p, m), slow_see(&p, m), "{} {m}", p.to_sfen());
+                            checked += 1;
+                        }
+                    }
+                    p.play(moves[(rnd() % moves.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
     }
 }

@@ -11,7 +11,13 @@
 //! - `delay=MS` before every move; `score=CP` reported with every move (`info … score cp`);
 //! - `handshake=hang|crash` misbehave at `usi`/`uci`; `ready=hang` never answer `isready`
 //!   after `usinewgame`/`ucinewgame` (the handshake's are answered);
-//! - `log=PATH` append every line received to PATH.
+//! - `log=PATH` append every line received to PATH;
+//! - `game=shogi` behave like YaneuraOu: play only shogi (no `Variant` option), declare
+//!   `USI_Hash`, `Threads` and `BookFile`, chatter `info string Error! …` at `isready` and
+//!   `info string …` before each move, and treat a `setoption` after the first `isready` as
+//!   a protocol violation (YaneuraOu applies its table size there).
+//!
+//! Moves are read and written in the game's USI form (`7g7f`, `P*5e` in shogi).
 //!
 //! It is strict about dialects: in USI a drop written with `@` or `position fen` is a
 //! protocol violation, in UCI a drop with `*` or `position sfen` is, and it exits with status
@@ -42,6 +48,7 @@ struct Config {
     handshake: Option<String>,
     ready_hang: bool,
     log: Option<String>,
+    shogi_only: bool,
 }
 
 fn config() -> Config {
@@ -57,6 +64,7 @@ fn config() -> Config {
         handshake: None,
         ready_hang: false,
         log: None,
+        shogi_only: false,
     };
     for arg in std::env::args().skip(1) {
         let (k, v) = arg.split_once('=').unwrap_or((arg.as_str(), ""));
@@ -72,6 +80,7 @@ fn config() -> Config {
             "handshake" => c.handshake = Some(v.into()),
             "ready" => c.ready_hang = v == "hang",
             "log" => c.log = Some(v.into()),
+            "game" if v == "shogi" => c.shogi_only = true,
             _ => {
                 eprintln!("fake_engine: unknown argument {arg}");
                 std::process::exit(2);
@@ -104,11 +113,16 @@ fn main() {
     let out = std::io::stdout();
     let mut out = out.lock();
     let mut proto = Proto::Usi;
-    let mut variant = Variant::Longjiang;
+    let mut variant = if cfg.shogi_only {
+        Variant::Shogi
+    } else {
+        Variant::Longjiang
+    };
     let mut pos = Position::start(variant.rules());
     let mut rng = cfg.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
     let mut gos = 0u32;
     let mut new_game = false;
+    let mut ready_seen = false;
     for line in std::io::stdin().lock().lines() {
         let Ok(line) = line else { break };
         if let Some(f) = log.as_mut() {
@@ -124,10 +138,19 @@ fn main() {
                     _ => {}
                 }
                 let _ = writeln!(out, "id name fake engine");
-                if proto == Proto::Usi {
+                if cfg.shogi_only {
+                    for o in [
+                        "USI_Hash type spin default 1024 min 1 max 4096",
+                        "Threads type spin default 4 min 1 max 64",
+                        "BookFile type combo default standard_book.db var no_book var standard_book.db",
+                    ] {
+                        let _ = writeln!(out, "option name {o}");
+                    }
+                    let _ = writeln!(out, "usiok");
+                } else if proto == Proto::Usi {
                     let _ = writeln!(
                         out,
-                        "option name Variant type combo default longjiang var longjiang var longjiang-nodrop"
+                        "option name Variant type combo default longjiang var longjiang var longjiang-nodrop var shogi"
                     );
                     let _ = writeln!(out, "usiok");
                 } else {
@@ -138,6 +161,9 @@ fn main() {
                     let _ = writeln!(out, "option name VariantPath type string default <empty>");
                     let _ = writeln!(out, "uciok");
                 }
+            }
+            Some("setoption") if cfg.shogi_only && ready_seen => {
+                violation("setoption after the first isready")
             }
             Some("setoption") => {
                 let name = tokens.iter().skip_while(|t| **t != "name").nth(1).copied();
@@ -154,6 +180,10 @@ fn main() {
                 if cfg.ready_hang && new_game {
                     hang();
                 }
+                if cfg.shogi_only {
+                    let _ = writeln!(out, "info string Error! : can't read file : book/x.db");
+                }
+                ready_seen = true;
                 let _ = writeln!(out, "readyok");
             }
             Some("position") => {
@@ -188,6 +218,9 @@ fn main() {
                 gos += 1;
                 if cfg.delay > 0 {
                     std::thread::sleep(Duration::from_millis(cfg.delay));
+                }
+                if cfg.shogi_only {
+                    let _ = writeln!(out, "info string Error! : a note for people");
                 }
                 if let Some(s) = cfg.score {
                     let _ = writeln!(out, "info depth 1 score cp {s} nodes 1 pv");
@@ -227,7 +260,7 @@ fn main() {
                             Some(m) => {
                                 let a = AsciiMove::from_move(m);
                                 if proto == Proto::Usi {
-                                    a.to_string()
+                                    a.text(variant.rules().text)
                                 } else {
                                     a.to_uci_string()
                                 }

@@ -1,8 +1,9 @@
 //! Opening suites: one start per line, each played twice (once with each engine as first
 //! player).
 //!
-//! A line is `startpos [moves M…]`, `[sfen] <SFEN of six fields> [moves M…]`; `#` starts a
-//! comment; blank lines are skipped. Moves are ASCII (`P*e5` or `P@e5` for drops). Every line
+//! A line is `startpos [moves M…]`, `[sfen] <SFEN> [moves M…]` (the game's SFEN: six fields
+//! in 龙将棋, four in shogi); `#` starts a comment; blank lines are skipped. Moves are ASCII
+//! in the game's form (`P*e5` or `P@e5` for drops; shogi's `7g7f`, `P*5e`). Every line
 //! is replayed by the rules core when the suite is loaded: an illegal move, a bad SFEN or a
 //! position where the game is already over is an error naming the line.
 //!
@@ -68,13 +69,19 @@ fn parse_line(text: &str, rules: Rules, line: usize) -> Result<Opening, String> 
     let (start_sfen, rest) = match tokens.first() {
         Some(&"startpos") => (None, &tokens[1..]),
         Some(&first) => {
+            // The SFEN runs up to `moves`: six fields in 龙将棋, four in shogi (the game's
+            // parser counts them).
             let from = usize::from(first == "sfen");
-            if tokens.len() < from + 6 {
-                return Err(err("expected startpos or an SFEN of six fields".into()));
+            let end = tokens
+                .iter()
+                .position(|&t| t == "moves")
+                .unwrap_or(tokens.len());
+            if end <= from {
+                return Err(err("expected startpos or an SFEN".into()));
             }
-            let sfen = tokens[from..from + 6].join(" ");
+            let sfen = tokens[from..end].join(" ");
             Position::from_sfen(&sfen, rules).map_err(|e| err(format!("bad SFEN: {e}")))?;
-            (Some(sfen), &tokens[from + 6..])
+            (Some(sfen), &tokens[end..])
         }
         None => return Err(err("empty".into())),
     };
@@ -145,6 +152,7 @@ pub fn load(arg: Option<&str>, variant: Variant) -> Result<Suite, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Color;
 
     #[test]
     fn forms_of_a_line() {
@@ -160,6 +168,40 @@ mod tests {
             s.openings[1].position(Variant::Longjiang.rules()).to_sfen(),
             "rnbgqkgbnr/ppppp1pppp/10/5p4/10/10/4P5/10/PPPP1PPPPP/RNBGQKGBNR b - KQkq 00 3"
         );
+    }
+
+    /// Shogi lines: the four-field SFEN (with or without `sfen`) and USI moves.
+    #[test]
+    fn shogi_lines_take_the_four_field_sfen() {
+        let start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+        let text = format!(
+            "sfen {start} moves 7g7f 3c3d\n{start}\n\
+             lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2 moves 8c8d\n\
+             startpos moves 2g2f\n"
+        );
+        let s = parse_suite(&text, Variant::Shogi, "t").unwrap();
+        assert_eq!(s.openings.len(), 4);
+        let rules = Variant::Shogi.rules();
+        assert_eq!(s.openings[0].start_sfen.as_deref(), Some(start));
+        assert_eq!(
+            s.openings[0].position(rules).to_sfen(),
+            "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3"
+        );
+        assert_eq!(s.openings[1].moves.len(), 0);
+        assert_eq!(s.openings[2].moves.len(), 1);
+        assert_eq!(s.openings[3].position(rules).side_to_move(), Color::White);
+        // A 龙将棋 SFEN is no shogi position, and a six-field line no shogi line.
+        let e = parse_suite(
+            "rnbgqkgbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBGQKGBNR b - KQkq 00 1",
+            Variant::Shogi,
+            "t",
+        )
+        .unwrap_err();
+        assert!(e.contains("line 1: bad SFEN"), "{e}");
+        let e = parse_suite(&format!("{start} moves 7g7e"), Variant::Shogi, "t").unwrap_err();
+        assert!(e.contains("line 1: illegal move 7g7e"), "{e}");
+        let e = parse_suite("sfen moves 7g7f", Variant::Shogi, "t").unwrap_err();
+        assert!(e.contains("line 1: expected startpos or an SFEN"), "{e}");
     }
 
     #[test]

@@ -11,7 +11,7 @@ use super::spec::{EngineSpec, Proto};
 use super::timecontrol::{GameClock, TimeControl};
 use crate::notation::fen::write_fen;
 use crate::rules::ascii::AsciiMove;
-use crate::rules::{Color, Move, Position, Variant};
+use crate::rules::{Color, Move, Position, TextForm, Variant};
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -151,7 +151,8 @@ fn variant_value(option: &Declared, variant: Variant) -> String {
 impl EngineConnection {
     /// Starts the engine of `spec` and does the handshake: `usi`/`uci`, the user's options in
     /// order, the variant (through the first of `Variant`, `UCI_Variant`, `USI_Variant` that it
-    /// declares, unless the user set one), then `isready`. Each wait lasts at most `timeout`.
+    /// declares, unless the user set one), then one `isready`. Each wait lasts at most
+    /// `timeout` (`--hang-timeout`).
     pub fn start(
         spec: &EngineSpec,
         variant: Variant,
@@ -185,6 +186,10 @@ impl EngineConnection {
                 declared.extend(parse_option(t));
             }
         }
+        // Every option goes before the first `isready`, as GUIs send them: an engine may do
+        // its set-up work there (YaneuraOu clears its table at `isready`, at its default size
+        // unless `USI_Hash` came first).
+        let mut sent = Vec::new();
         for (name, value) in &spec.options {
             if !declared.is_empty() && !declared.iter().any(|d| d.name.eq_ignore_ascii_case(name)) {
                 let names: Vec<&str> = declared.iter().map(|d| d.name.as_str()).collect();
@@ -194,7 +199,7 @@ impl EngineConnection {
                 )));
             }
             engine.send(&format!("setoption name {name} value {value}"))?;
-            engine.sync_checked(&format!("option {name}={value}"))?;
+            sent.push((name.clone(), format!("{name}={value}")));
         }
         let candidates: &[&str] = match spec.proto {
             Proto::Usi => &["Variant", "USI_Variant", "UCI_Variant"],
@@ -207,9 +212,9 @@ impl EngineConnection {
         {
             let value = variant_value(opt, variant);
             engine.send(&format!("setoption name {} value {value}", opt.name))?;
-            engine.sync_checked(&format!("option {}={value} (the game)", opt.name))?;
+            sent.push((opt.name.clone(), format!("{}={value} (the game)", opt.name)));
         }
-        engine.sync()?;
+        engine.sync_checked(&sent)?;
         Ok(engine)
     }
 
@@ -242,9 +247,12 @@ impl EngineConnection {
         Ok(())
     }
 
-    /// `isready` after a `setoption`: an error the engine printed before `readyok` (`info
-    /// string error …`, `No such option …`, `error …`) refuses the option, naming `what`.
-    fn sync_checked(&mut self, what: &str) -> Result<(), Failure> {
+    /// `isready` after the `setoption`s of `sent` (each option's name and how to name it in
+    /// a message): an error the engine printed before `readyok` that names one of them
+    /// (`info string error: setoption: Threads …`, `No such option: Foo`, `error …`) refuses
+    /// that option. Any other line is for people (YaneuraOu's `info string Error! : can't read
+    /// file …` when it looks for a book), and the traffic log keeps it.
+    fn sync_checked(&mut self, sent: &[(String, String)]) -> Result<(), Failure> {
         self.send("isready")?;
         let deadline = Instant::now() + self.timeout;
         let mut complaint = None;
@@ -255,17 +263,29 @@ impl EngineConnection {
                 break;
             }
             let lower = t.to_ascii_lowercase();
-            if complaint.is_none()
-                && (lower.starts_with("info string error")
-                    || lower.starts_with("error")
-                    || lower.contains("no such option"))
-            {
-                complaint = Some(t.to_string());
+            let error_like = lower.starts_with("info string error")
+                || lower.starts_with("error")
+                || lower.contains("no such option");
+            if complaint.is_none() && error_like {
+                let words: Vec<&str> = lower
+                    .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .collect();
+                complaint = sent
+                    .iter()
+                    .find(|(name, _)| {
+                        let name = name.to_ascii_lowercase();
+                        if name.contains(' ') {
+                            lower.contains(&name)
+                        } else {
+                            words.contains(&name.as_str())
+                        }
+                    })
+                    .map(|(_, what)| (what.clone(), t.to_string()));
             }
         }
         match complaint {
-            Some(c) => Err(Failure::Rejected(format!(
-                "{what}: the engine answered '{c}'"
+            Some((what, c)) => Err(Failure::Rejected(format!(
+                "option {what}: the engine answered '{c}'"
             ))),
             None => Ok(()),
         }
@@ -369,11 +389,12 @@ impl EngineConnection {
     }
 }
 
-/// A move in the engine's dialect.
-pub fn move_text(proto: Proto, m: Move) -> String {
+/// A move in the engine's dialect: USI in the game's own form (`P*e5`; shogi's `7g7f`,
+/// `8h2b+`, `P*5e`), UCI in Fairy-Stockfish's (`P@e5`).
+pub fn move_text(proto: Proto, m: Move, form: TextForm) -> String {
     let a = AsciiMove::from_move(m);
     match proto {
-        Proto::Usi => a.to_string(),
+        Proto::Usi => a.text(form),
         Proto::Uci => a.to_uci_string(),
     }
 }
@@ -400,7 +421,7 @@ pub fn position_command(
         s.push_str(" moves");
         for &m in moves {
             s.push(' ');
-            s.push_str(&move_text(proto, m));
+            s.push_str(&move_text(proto, m, variant.rules().text));
         }
     }
     s

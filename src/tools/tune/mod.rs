@@ -96,11 +96,12 @@ pub struct TuneReport {
 }
 
 /// The weights that are never tuned: the king's value (it is never used) and the pawn's
-/// middlegame value, which anchors the centipawn scale (100).
+/// middlegame value, which anchors the centipawn scale (100; shogi's pawn, 90).
 pub fn frozen() -> Vec<bool> {
     let mut free = vec![true; NUM_PARAMS];
     free[PIECE_VALUE + PieceKind::King.index()] = false;
     free[PIECE_VALUE + PieceKind::Pawn.index()] = false;
+    free[weights::SHOGI_PIECE + PieceKind::ShogiPawn.index()] = false;
     free
 }
 

@@ -7,7 +7,8 @@ use crate::eval::weights::{NUM_PARAMS, S, Weights, param_name};
 pub fn game_title(set: usize) -> &'static str {
     match set {
         0 => "the drop game (longjiang)",
-        _ => "the no-drop game (longjiang-nodrop)",
+        1 => "the no-drop game (longjiang-nodrop)",
+        _ => "standard shogi (shogi)",
     }
 }
 
@@ -63,6 +64,7 @@ mod tests {
         let files = [
             include_str!("../../eval/weights/longjiang.rs"),
             include_str!("../../eval/weights/longjiang_nodrop.rs"),
+            include_str!("../../eval/weights/shogi.rs"),
         ];
         for (set, file) in files.iter().enumerate() {
             let body = |t: &str| t[t.find("\nuse super").unwrap()..].to_string();

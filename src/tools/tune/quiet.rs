@@ -8,7 +8,7 @@
 use crate::eval::evaluate;
 use crate::movegen::legal_moves;
 use crate::rules::{Move, Position};
-use crate::search::see::{SEE_VALUE, gain, see_ge};
+use crate::search::see::{gain, see_ge, see_value};
 
 /// Plies the resolution may go below the position (then the static evaluation is taken).
 const MAX_DEPTH: usize = 12;
@@ -80,7 +80,7 @@ fn qsearch(pos: &mut Position, mut alpha: i32, beta: i32, ply: usize, pv: &mut V
             let attacker = m
                 .from()
                 .and_then(|f| pos.piece_at(f))
-                .map_or(0, |p| SEE_VALUE[p.kind.index()]);
+                .map_or(0, |p| see_value(pos.rules(), p.kind));
             (gain(pos, m) * 16 - attacker / 16, m)
         })
         .collect();
