@@ -51,45 +51,30 @@ pub(super) fn shogi_safe_king_steps(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::movegen::legal_moves;
+    use crate::movegen::playout::{XorShift, random_games};
     use crate::rules::SHOGI;
 
     /// The near-and-far split agrees with `is_attacked` on every king neighbourhood of random
     /// shogi games, for both kings (the side to move's and, with the turn passed, the other).
     #[test]
     fn safe_king_steps_match_is_attacked() {
-        let mut seed: u64 = 0x0DDB_1A5E_5BAD_5EED;
-        let mut rnd = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
-        for _ in 0..30 {
-            let mut pos = Position::start(SHOGI);
-            for _ in 0..200 {
-                for us in Color::ALL {
-                    let king = pos.king(us);
-                    let candidates =
-                        attacks::king_attacks(king) & !pos.side_pieces(us) & SHOGI.board;
-                    let without_king = pos.occupied().without(king);
-                    let slow: Bitboard = candidates
-                        .into_iter()
-                        .filter(|&t| !pos.is_attacked(t, !us, without_king))
-                        .collect();
-                    assert_eq!(
-                        shogi_safe_king_steps(&pos, king, !us, candidates),
-                        slow,
-                        "{}",
-                        pos.to_sfen()
-                    );
-                }
-                let moves = legal_moves(&pos);
-                if moves.is_empty() {
-                    break;
-                }
-                pos.play(moves[(rnd() % moves.len() as u64) as usize]);
+        let mut rnd = XorShift(0x0DDB_1A5E_5BAD_5EED);
+        random_games(SHOGI, 30, 200, &mut rnd, |pos, _, _| {
+            for us in Color::ALL {
+                let king = pos.king(us);
+                let candidates = attacks::king_attacks(king) & !pos.side_pieces(us) & SHOGI.board;
+                let without_king = pos.occupied().without(king);
+                let slow: Bitboard = candidates
+                    .into_iter()
+                    .filter(|&t| !pos.is_attacked(t, !us, without_king))
+                    .collect();
+                assert_eq!(
+                    shogi_safe_king_steps(pos, king, !us, candidates),
+                    slow,
+                    "{}",
+                    pos.to_sfen()
+                );
             }
-        }
+        });
     }
 }

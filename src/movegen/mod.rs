@@ -19,6 +19,8 @@ mod king_safety;
 pub mod legality;
 mod perft;
 mod piece_moves;
+#[cfg(test)]
+pub(crate) mod playout;
 
 pub use perft::{MAX_PERFT_DEPTH, perft, perft_divide, perft_divide_until};
 pub use piece_moves::{PieceMoves, PieceMovesIter};
@@ -486,29 +488,15 @@ mod tests {
 
     #[test]
     fn bulk_count_matches_the_move_list_on_random_games() {
-        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
-        let mut rnd = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rnd = playout::XorShift(0x2545_F491_4F6C_DD1D);
         for rules in [
             crate::rules::LONGJIANG,
             LONGJIANG_NODROP,
             crate::rules::SHOGI,
         ] {
-            for _ in 0..40 {
-                let mut pos = Position::start(rules);
-                for _ in 0..200 {
-                    let moves = legal_moves(&pos);
-                    assert_eq!(count_legal(&pos), moves.len() as u64, "{}", pos.to_sfen());
-                    if moves.is_empty() {
-                        break;
-                    }
-                    pos.play(moves[(rnd() % moves.len() as u64) as usize]);
-                }
-            }
+            playout::random_games(rules, 40, 200, &mut rnd, |pos, moves, _| {
+                assert_eq!(count_legal(pos), moves.len() as u64, "{}", pos.to_sfen());
+            });
         }
     }
 

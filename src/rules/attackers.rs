@@ -132,44 +132,30 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use crate::movegen::legal_moves;
-    use crate::rules::{Color, Position, SHOGI};
+    use crate::movegen::playout::{XorShift, random_games};
+    use crate::rules::{Color, SHOGI};
 
     /// The fast paths agree with the general attack code (their slow twin) on every square of
     /// random shogi games, with the full occupancy and with one piece lifted off; so do the
     /// snipers that pins are looked for from.
     #[test]
     fn shogi_fast_paths_match_the_general_code() {
-        let mut seed: u64 = 0x1234_5678_9ABC_DEF1;
-        let mut rnd = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
-        for _ in 0..10 {
-            let mut pos = Position::start(SHOGI);
-            for _ in 0..150 {
-                let occ = pos.occupied();
-                let lifted = occ.into_iter().nth((rnd() % 20) as usize);
-                for o in [occ, lifted.map_or(occ, |s| occ.without(s))] {
-                    for sq in SHOGI.board {
-                        let all = pos.general_attackers_to(sq, o);
-                        assert_eq!(pos.shogi_game_attackers_to(sq, o), all);
-                        for by in Color::ALL {
-                            let mine = all & pos.side_pieces(by);
-                            assert_eq!(pos.shogi_game_attackers_by(sq, by, o), mine);
-                            assert_eq!(pos.shogi_game_is_attacked(sq, by, o), mine.any());
-                            assert_eq!(pos.shogi_game_snipers(sq, by), pos.general_snipers(sq, by));
-                        }
+        let mut rnd = XorShift(0x1234_5678_9ABC_DEF1);
+        random_games(SHOGI, 10, 150, &mut rnd, |pos, _, rnd| {
+            let occ = pos.occupied();
+            let lifted = occ.into_iter().nth(rnd.below(20));
+            for o in [occ, lifted.map_or(occ, |s| occ.without(s))] {
+                for sq in SHOGI.board {
+                    let all = pos.general_attackers_to(sq, o);
+                    assert_eq!(pos.shogi_game_attackers_to(sq, o), all);
+                    for by in Color::ALL {
+                        let mine = all & pos.side_pieces(by);
+                        assert_eq!(pos.shogi_game_attackers_by(sq, by, o), mine);
+                        assert_eq!(pos.shogi_game_is_attacked(sq, by, o), mine.any());
+                        assert_eq!(pos.shogi_game_snipers(sq, by), pos.general_snipers(sq, by));
                     }
                 }
-                let moves = legal_moves(&pos);
-                if moves.is_empty() {
-                    break;
-                }
-                pos.play(moves[(rnd() % moves.len() as u64) as usize]);
             }
-        }
+        });
     }
 }

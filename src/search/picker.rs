@@ -471,6 +471,7 @@ fn next_after_tt(stage: Stage) -> Stage {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::movegen::playout::{XorShift, random_games};
     use crate::search::bench::POSITIONS;
 
     /// The main search's picker hands out every legal move exactly once, in shogi too, where
@@ -478,39 +479,26 @@ mod tests {
     #[test]
     fn the_main_picker_hands_out_every_legal_move_once() {
         let h = Histories::new();
-        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
-        let mut rnd = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rnd = XorShift(0x2545_F491_4F6C_DD1D);
         let mut promotions = 0;
         for rules in [crate::rules::SHOGI, crate::rules::LONGJIANG_NODROP] {
-            for _ in 0..8 {
-                let mut pos = Position::start(rules);
-                for _ in 0..150 {
-                    let ctx = Context {
-                        cont: [Histories::NO_CONT; 3],
-                        killers: [Move::NONE; 2],
-                        counter: Move::NONE,
-                    };
-                    let mut picker = MovePicker::new(&pos, Move::NONE, 8, ctx);
-                    let mut got = Vec::new();
-                    while let Some(m) = picker.next(&pos, &h) {
-                        got.push(m);
-                    }
-                    let mut want: Vec<Move> = movegen::legal_moves(&pos).to_vec();
-                    promotions += want.iter().filter(|m| m.promotion_kind().is_some()).count();
-                    got.sort_by_key(|m| format!("{m:?}"));
-                    want.sort_by_key(|m| format!("{m:?}"));
-                    assert_eq!(got, want, "{}", pos.to_sfen());
-                    if want.is_empty() {
-                        break;
-                    }
-                    pos.play(want[(rnd() % want.len() as u64) as usize]);
+            random_games(rules, 8, 150, &mut rnd, |pos, moves, _| {
+                let ctx = Context {
+                    cont: [Histories::NO_CONT; 3],
+                    killers: [Move::NONE; 2],
+                    counter: Move::NONE,
+                };
+                let mut picker = MovePicker::new(pos, Move::NONE, 8, ctx);
+                let mut got = Vec::new();
+                while let Some(m) = picker.next(pos, &h) {
+                    got.push(m);
                 }
-            }
+                let mut want: Vec<Move> = moves.to_vec();
+                promotions += want.iter().filter(|m| m.promotion_kind().is_some()).count();
+                got.sort_by_key(|m| format!("{m:?}"));
+                want.sort_by_key(|m| format!("{m:?}"));
+                assert_eq!(got, want, "{}", pos.to_sfen());
+            });
         }
         assert!(promotions > 100, "{promotions}");
     }

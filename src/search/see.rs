@@ -208,7 +208,8 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
 mod tests {
     use super::*;
     use crate::geometry::Bitboard;
-    use crate::movegen::{legal_moves, piece_attacks};
+    use crate::movegen::piece_attacks;
+    use crate::movegen::playout::{XorShift, random_games};
     use crate::rules::{LONGJIANG, SHOGI};
 
     fn pos(sfen: &str) -> Position {
@@ -331,31 +332,17 @@ mod tests {
 
     #[test]
     fn see_matches_its_slow_twin_on_random_games() {
-        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut rnd = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rnd = XorShift(0x9E37_79B9_7F4A_7C15);
         let mut checked = 0;
         for rules in [SHOGI, LONGJIANG, crate::rules::LONGJIANG_NODROP] {
-            for _ in 0..12 {
-                let mut p = Position::start(rules);
-                for _ in 0..120 {
-                    let moves = legal_moves(&p);
-                    if moves.is_empty() {
-                        break;
+            random_games(rules, 12, 120, &mut rnd, |p, moves, _| {
+                for &m in moves.iter() {
+                    if p.piece_at(m.to()).is_some() || m.promotion_kind().is_some() {
+                        assert_eq!(see(p, m), slow_see(p, m), "{} {m}", p.to_sfen());
+                        checked += 1;
                     }
-                    for &m in moves.iter() {
-                        if p.piece_at(m.to()).is_some() || m.promotion_kind().is_some() {
-                            assert_eq!(see(&p, m), slow_see(&p, m), "{} {m}", p.to_sfen());
-                            checked += 1;
-                        }
-                    }
-                    p.play(moves[(rnd() % moves.len() as u64) as usize]);
                 }
-            }
+            });
         }
         assert!(checked > 1000, "{checked}");
     }
