@@ -80,10 +80,9 @@ fn side_score<R: Recorder>(pos: &Position, us: Color, w: &Weights, rec: &mut R) 
     safety += weigh(rec, w, us, SHOGI_GUARD_RING, far).0;
     let attackers = pos.side_pieces(them) & ring & !pos.pieces(them, PieceKind::ShogiPawn);
     safety += weigh(rec, w, us, SHOGI_ATTACKER, attackers.len() as i32).0;
-    let lines = (attacks::rook_rays(king)
-        & (pos.pieces(them, PieceKind::Rook) | pos.pieces(them, PieceKind::Dragon)))
-        | (attacks::bishop_rays(king)
-            & (pos.pieces(them, PieceKind::Bishop) | pos.pieces(them, PieceKind::Horse)));
+    let lines = pos.side_pieces(them)
+        & ((attacks::rook_rays(king) & pos.rook_sliders())
+            | (attacks::bishop_rays(king) & pos.bishop_sliders()));
     safety += weigh(rec, w, us, SHOGI_SLIDER_LINE, lines.len() as i32).0;
     rec.add("material", us, S(material, material));
     rec.add("hand", us, S(held, held));

@@ -30,8 +30,8 @@ pub(super) fn shogi_safe_king_steps(
         }
     }
     let far = theirs & !near;
-    let rooks = far & (pos.kind_pieces(PieceKind::Rook) | pos.kind_pieces(PieceKind::Dragon));
-    let bishops = far & (pos.kind_pieces(PieceKind::Bishop) | pos.kind_pieces(PieceKind::Horse));
+    let rooks = far & pos.rook_sliders();
+    let bishops = far & pos.bishop_sliders();
     let lances = far & pos.kind_pieces(PieceKind::Lance);
     let mut safe = Bitboard::EMPTY;
     for t in candidates & !attacked {

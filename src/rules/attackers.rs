@@ -50,6 +50,18 @@ impl Position {
         steps & self.side_pieces(by)
     }
 
+    /// Rooks and dragons, both sides: the pieces that slide as a rook.
+    #[inline(always)]
+    pub(crate) fn rook_sliders(&self) -> Bitboard {
+        self.kind_pieces(PieceKind::Rook) | self.kind_pieces(PieceKind::Dragon)
+    }
+
+    /// Bishops and horses, both sides: the pieces that slide as a bishop.
+    #[inline(always)]
+    pub(crate) fn bishop_sliders(&self) -> Bitboard {
+        self.kind_pieces(PieceKind::Bishop) | self.kind_pieces(PieceKind::Horse)
+    }
+
     /// Kings, horses and dragons: the kinds with a one-step move in every direction.
     #[inline(always)]
     fn all_round_steppers(&self) -> Bitboard {
@@ -61,8 +73,8 @@ impl Position {
     /// `attackers_to` for a game of shogi's kinds.
     #[inline(always)]
     pub(crate) fn shogi_game_attackers_to(&self, sq: Square, occupied: Bitboard) -> Bitboard {
-        let rooks = self.kind_pieces(PieceKind::Rook) | self.kind_pieces(PieceKind::Dragon);
-        let bishops = self.kind_pieces(PieceKind::Bishop) | self.kind_pieces(PieceKind::Horse);
+        let rooks = self.rook_sliders();
+        let bishops = self.bishop_sliders();
         self.shogi_step_attackers(sq, Color::Black, occupied)
             | self.shogi_step_attackers(sq, Color::White, occupied)
             | (attacks::king_attacks(sq) & self.all_round_steppers())
@@ -79,10 +91,8 @@ impl Position {
         occupied: Bitboard,
     ) -> Bitboard {
         let them = self.side_pieces(by);
-        let rooks =
-            (self.kind_pieces(PieceKind::Rook) | self.kind_pieces(PieceKind::Dragon)) & them;
-        let bishops =
-            (self.kind_pieces(PieceKind::Bishop) | self.kind_pieces(PieceKind::Horse)) & them;
+        let rooks = self.rook_sliders() & them;
+        let bishops = self.bishop_sliders() & them;
         let mut att = self.shogi_step_attackers(sq, by, occupied)
             | (attacks::king_attacks(sq) & self.all_round_steppers() & them);
         if (attacks::rook_rays(sq) & rooks).any() {
@@ -98,8 +108,8 @@ impl Position {
     /// the lances of `them` on a line through `king` that they slide along.
     #[inline(always)]
     pub(crate) fn shogi_game_snipers(&self, king: Square, them: Color) -> Bitboard {
-        let rooks = self.kind_pieces(PieceKind::Rook) | self.kind_pieces(PieceKind::Dragon);
-        let bishops = self.kind_pieces(PieceKind::Bishop) | self.kind_pieces(PieceKind::Horse);
+        let rooks = self.rook_sliders();
+        let bishops = self.bishop_sliders();
         self.side_pieces(them)
             & ((attacks::rook_rays(king) & rooks)
                 | (attacks::bishop_rays(king) & bishops)
@@ -116,15 +126,13 @@ impl Position {
         {
             return true;
         }
-        let rooks =
-            (self.kind_pieces(PieceKind::Rook) | self.kind_pieces(PieceKind::Dragon)) & them;
+        let rooks = self.rook_sliders() & them;
         if (attacks::rook_rays(sq) & rooks).any()
             && (attacks::rook_attacks(sq, occupied) & rooks).any()
         {
             return true;
         }
-        let bishops =
-            (self.kind_pieces(PieceKind::Bishop) | self.kind_pieces(PieceKind::Horse)) & them;
+        let bishops = self.bishop_sliders() & them;
         (attacks::bishop_rays(sq) & bishops).any()
             && (attacks::bishop_attacks(sq, occupied) & bishops).any()
     }
