@@ -81,8 +81,8 @@ const ORDERS: [&[PieceKind]; 3] = [&LONGJIANG_ORDER, &LONGJIANG_ORDER, &SHOGI_OR
 /// to measure on its own.
 const RECAPTURES_PROMOTE: [bool; 3] = [false, false, true];
 
-/// What a move by `kind` of `color` from `from` (`None`: a drop) to `to` gains by promoting
-/// when it promotes to the best kind it may, and the value then standing on `to`: the rules'
+/// What a recapture by `kind` of `color` from `from` to `to` gains by promoting when it
+/// promotes to the best kind it may, and the value then standing on `to`: the rules'
 /// promotion tables and zone decide, forced or optional alike (an exchange always takes the
 /// better piece).
 #[inline(always)]
@@ -90,14 +90,11 @@ fn best_promotion(
     rules: &Rules,
     kind: PieceKind,
     color: Color,
-    from: Option<Square>,
+    from: Square,
     to: Square,
 ) -> (i32, i32) {
     let base = see_value(rules, kind);
     let kinds = rules.promotions[kind.index()];
-    let Some(from) = from else {
-        return (0, base);
-    };
     let zone = rules.promotion_zone[color.index()];
     if kinds.is_empty() || !(zone.has(to) || (rules.promote_from_zone && zone.has(from))) {
         return (0, base);
@@ -172,7 +169,7 @@ pub fn see(pos: &Position, m: Move) -> i32 {
             break;
         }
         let (promo, value) = if promoting {
-            best_promotion(rules, kind, stm, Some(sq), to)
+            best_promotion(rules, kind, stm, sq, to)
         } else {
             (0, see_value(rules, kind))
         };
