@@ -110,6 +110,14 @@ fn kanji_count(n: u8) -> String {
     }
 }
 
+/// KIF's name of a player: 先手 (the first, sente) or 後手 (gote).
+pub fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "先手",
+        Color::White => "後手",
+    }
+}
+
 /// `先手の持駒：飛　歩二` (or `なし`).
 pub fn hand_line(pos: &Position, color: Color) -> String {
     let hand = pos.hand(color);
@@ -120,10 +128,7 @@ pub fn hand_line(pos: &Position, color: Color) -> String {
         .filter(|&&k| hand.count(k) > 0)
         .map(|&k| format!("{}{}", bod_name(k), kanji_count(hand.count(k))))
         .collect();
-    let who = match color {
-        Color::Black => "先手",
-        Color::White => "後手",
-    };
+    let who = side_name(color);
     let held = if items.is_empty() {
         "なし".to_string()
     } else {
@@ -133,7 +138,7 @@ pub fn hand_line(pos: &Position, color: Color) -> String {
 }
 
 /// The grid squares of the board, top rank first, each rank from file 9 to file 1.
-fn board_ranks(pos: &Position) -> impl Iterator<Item = Vec<Square>> + '_ {
+pub fn board_ranks(pos: &Position) -> impl Iterator<Item = Vec<Square>> + '_ {
     let rules = pos.rules();
     (0..rules.ranks).rev().map(move |r| {
         (0..rules.files)
@@ -145,12 +150,11 @@ fn board_ranks(pos: &Position) -> impl Iterator<Item = Vec<Square>> + '_ {
 /// The position as a KIF board diagram (BOD): `後手の持駒：…`, files ９ … １, the nine ranks
 /// (`v` before a second-player piece, ` ・` an empty square, 一 … 九 on the right), `先手の持駒：…`.
 pub fn bod(pos: &Position) -> Vec<String> {
-    const RANK_NAMES: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
-    const FILE_NAMES: [char; 9] = ['９', '８', '７', '６', '５', '４', '３', '２', '１'];
     let files = pos.rules().files as usize;
     let mut out = vec![hand_line(pos, Color::White)];
-    let heads: Vec<String> = FILE_NAMES[9 - files.min(9)..]
+    let heads: Vec<String> = FILES[..files.min(9)]
         .iter()
+        .rev()
         .map(|c| c.to_string())
         .collect();
     out.push(format!("  {}", heads.join(" ")));
@@ -168,7 +172,7 @@ pub fn bod(pos: &Position) -> Vec<String> {
             }
         }
         line.push('|');
-        line.push(RANK_NAMES.get(i).copied().unwrap_or('？'));
+        line.push(RANKS.get(i).copied().unwrap_or('？'));
         out.push(line);
     }
     out.push(edge);

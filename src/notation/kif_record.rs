@@ -4,7 +4,7 @@
 //! a terminal word (`投了`, `詰み`, `千日手`, `持将棋`, `切れ負け`, `入玉勝ち`, `中断`) and the
 //! summary (`まで76手で先手の勝ち`). docs/kif.md describes the format and its readings.
 
-use super::kif::{bod, kif_move};
+use super::kif::{bod, kif_move, side_name};
 use super::record::{GameRecord, RecordError};
 use crate::movegen::legal_moves;
 use crate::rules::outcome::{EndReason, Outcome};
@@ -13,13 +13,6 @@ use crate::rules::{Color, Position, Variant};
 
 /// The move table's heading line.
 const TABLE: &str = "手数----指手---------消費時間--";
-
-fn side_name(c: Color) -> &'static str {
-    match c {
-        Color::Black => "先手",
-        Color::White => "後手",
-    }
-}
 
 /// The winner the `Result` tag names.
 fn winner_of(result: Option<&str>) -> Option<Color> {

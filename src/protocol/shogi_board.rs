@@ -5,28 +5,15 @@
 //! USI's coordinates (files 9 … 1, ranks a … i).
 
 use super::board::facts;
-use crate::geometry::{File, Rank, Square};
+use crate::notation::kif::{board_ranks, side_name};
 use crate::rules::{Color, Position};
-
-/// The grid squares of the board, top rank first, each rank from file 9 to file 1.
-fn ranks(pos: &Position) -> impl Iterator<Item = Vec<Square>> + '_ {
-    let rules = pos.rules();
-    (0..rules.ranks).rev().map(move |r| {
-        (0..rules.files)
-            .filter_map(|f| Some(Square::from_coords(File::new(f)?, Rank::new(r)?)))
-            .collect()
-    })
-}
 
 /// The board as a KIF board diagram, then side to move, move number and the facts `d` ends with.
 pub fn draw(pos: &Position) -> String {
     let mut out = crate::notation::kif::bod(pos);
     out.push(format!(
-        "{}　手数＝{}{}",
-        match pos.side_to_move() {
-            Color::Black => "先手番",
-            Color::White => "後手番",
-        },
+        "{}番　手数＝{}{}",
+        side_name(pos.side_to_move()),
         pos.move_number(),
         if pos.in_check() { "　王手" } else { "" }
     ));
@@ -41,7 +28,7 @@ pub fn draw_plain(pos: &Position) -> String {
     let border = format!("+{}", "---+".repeat(files as usize));
     let heads: String = (1..=files).rev().map(|f| format!("  {f} ")).collect();
     let mut out = vec![format!("{} ", heads.trim_end()), border.clone()];
-    for (i, rank) in ranks(pos).enumerate() {
+    for (i, rank) in board_ranks(pos).enumerate() {
         let cells: Vec<String> = rank
             .into_iter()
             .map(|sq| match pos.piece_at(sq) {
