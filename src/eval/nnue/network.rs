@@ -179,8 +179,7 @@ impl Network {
     /// The FNV-1a 64 checksum of the parameters (the file header's): names a net in data
     /// headers and reports.
     pub fn checksum(&self) -> u64 {
-        let bytes = self.to_bytes();
-        u64::from_le_bytes(bytes[56..HEADER_LEN].try_into().expect("eight bytes"))
+        fnv1a(&self.param_bytes())
     }
 
     /// The input weights of feature `f`.
@@ -190,8 +189,8 @@ impl Network {
         row.try_into().expect("rows are HIDDEN long")
     }
 
-    /// The file form (see the module documentation).
-    pub fn to_bytes(&self) -> Vec<u8> {
+    /// The parameters as the file stores them, little-endian, after the header.
+    fn param_bytes(&self) -> Vec<u8> {
         let mut params = Vec::with_capacity(PARAM_BYTES);
         for w in self
             .ft_weights
@@ -204,6 +203,12 @@ impl Network {
         for b in &self.out_bias {
             params.extend_from_slice(&b.to_le_bytes());
         }
+        params
+    }
+
+    /// The file form (see the module documentation).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let params = self.param_bytes();
         let mut out = Vec::with_capacity(HEADER_LEN + params.len());
         out.extend_from_slice(&MAGIC);
         out.extend_from_slice(&VERSION.to_le_bytes());
@@ -346,6 +351,9 @@ mod tests {
         let back = Network::from_bytes(&bytes).unwrap();
         assert_eq!(back.game(), Variant::LongjiangNoDrop);
         assert_eq!(back.to_bytes(), bytes);
+        // The checksum is the one the header stores, just before the parameters.
+        let stored = u64::from_le_bytes(bytes[HEADER_LEN - 8..HEADER_LEN].try_into().unwrap());
+        assert_eq!(net.checksum(), stored);
     }
 
     #[test]
