@@ -367,8 +367,10 @@ fn a_found_mate_is_not_repeated_to_the_last_depth() {
     let mut e = Engine::start();
     e.send("position sfen k9/10/2K7/1Q8/10/10/10/10/10/10 b - - 00 1");
     e.send("go infinite");
-    std::thread::sleep(std::time::Duration::from_millis(300));
-    let early = e.quiet(std::time::Duration::from_millis(100));
+    // Wait for the mate itself (not a fixed sleep: on a loaded machine `stop` could otherwise
+    // arrive before depth 1 is done), then give the search time to run on.
+    let mut early = e.until(PROMPT, |l| l.contains(" score mate 1 "));
+    early.extend(e.quiet(std::time::Duration::from_millis(300)));
     assert!(early.iter().all(|l| l.starts_with("info ")), "{}", e.log());
     assert!(early.len() <= 10, "{} lines: {}", early.len(), e.log());
     e.send("stop");
