@@ -1,8 +1,9 @@
 //! Whole shogi game records in KIF (柿木形式), as Kifu for Windows, ShogiGUI and the shogi
 //! servers write them: a header (`手合割：平手` or a handicap's name, or a board diagram for
 //! any other start; `先手：` / `後手：`), the move table (`   1 ７六歩(77)`, `   2 同　銀(31)`),
-//! a terminal word (`投了`, `詰み`, `千日手`, `持将棋`, `切れ負け`, `入玉勝ち`, `中断`) and the
-//! summary (`まで76手で先手の勝ち`). docs/kif.md describes the format and its readings.
+//! a terminal word (`投了`, `詰み`, `千日手`, `持将棋`, `切れ負け`, `反則負け`, `入玉勝ち`,
+//! `中断`) and the summary (`まで76手で先手の勝ち`). docs/kif.md describes the format and its
+//! readings.
 
 use super::kif::{bod, kif_move, side_name};
 use super::record::{GameRecord, RecordError};
@@ -41,6 +42,7 @@ fn ending(record: &GameRecord, end: &Position, plies: usize) -> (&'static str, S
         ),
         (Some(EndReason::Repetition), _) => ("千日手", format!("まで{plies}手で千日手")),
         _ => match (result, winner) {
+            (_, Some(w)) if reason.contains("illegal") => ("反則負け", won(w)),
             (_, Some(w)) if reason.contains("time") => ("切れ負け", won(w)),
             (_, Some(w)) if reason.contains("declar") || reason.contains("entering") => {
                 ("入玉勝ち", won(w))
@@ -67,6 +69,10 @@ pub fn write_kif(record: &GameRecord) -> Result<String, RecordError> {
         if start.side_to_move() == Color::White {
             out.push("後手番".into());
         }
+    }
+    if let Some(date) = record.tag("Date") {
+        // KIF writes dates 1999/07/15; the records' Date tag is 1999.07.15.
+        out.push(format!("開始日時：{}", date.replace('.', "/")));
     }
     for (tag, key) in [("Black", "先手"), ("White", "後手"), ("Event", "棋戦")] {
         if let Some(v) = record.tag(tag) {
@@ -256,6 +262,11 @@ pub fn parse_kif(text: &str) -> Result<GameRecord, RecordError> {
                         })?;
                 record.start_sfen = Some(sfen.to_string());
             }
+        }
+        if let Some(date) = line.strip_prefix("開始日時：") {
+            // `1999/07/15` and an optional time; the Date tag is `1999.07.15`.
+            let day = date.trim().split([' ', '(']).next().unwrap_or("");
+            record.tags.push(("Date".into(), day.replace('/', ".")));
         }
         for (key, tag) in [
             ("先手：", "Black"),
