@@ -1,7 +1,6 @@
 //! Game-record files: tags, then the numbered moves in the game's record notation (Chinese
 //! for 龙将棋, KIF's Japanese for shogi), then the result; several games one after the other
-//! in one file. protocol.md ("Game records")
-//! describes the format for users; in short:
+//! in one file. protocol.md ("Game records") describes the format for users; in short:
 //!
 //! ```text
 //! [Variant "longjiang"]
@@ -19,9 +18,10 @@
 //! `Black` is the first player (主帅, ∧, uppercase; USI's `b`), `White` the second. Reserved
 //! tags map to fields of [`GameRecord`]: `Variant` (default `longjiang`), `SFEN` (the start
 //! position when it is not the game's start) and `Moves` (the same moves in ASCII, `7g7f` in
-//! shogi; optional; when present it must agree move for move). Every other tag is kept in order. Reading checks
-//! every move against the rules, that no move follows the end of the game, that the move
-//! numbers are right, and that a result agrees with a final checkmate, stalemate or repetition.
+//! shogi; optional; when present it must agree move for move). Every other tag is kept in
+//! order. Reading checks every move against the rules, that no move follows the end of the
+//! game, that the move numbers are right, and that a result agrees with a final checkmate,
+//! stalemate or repetition.
 
 use super::{kif, parse_move, write_move};
 use crate::rules::ascii::move_text;
