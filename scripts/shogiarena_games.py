@@ -23,6 +23,7 @@ import argparse
 import json
 import os
 import random
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -223,7 +224,10 @@ def main():
     args.names = ["longjiang", Path(args.against).name if args.against else "longjiang-2"]
     openings(out / "openings.txt", args.games // 2, args.random_plies, args.seed)
     tournament_yaml(out / "tournament.yaml", args, out / "openings.txt")
+    # The console script beside this interpreter (a venv), else the one on PATH.
     arena = Path(sys.executable).with_name("shogiarena")
+    if not arena.exists():
+        arena = Path(shutil.which("shogiarena") or "shogiarena")
     run = subprocess.run([str(arena), "--log-level", "WARNING", "run", "tournament",
                           str(out / "tournament.yaml"), "--run-dir", str(run_dir)],
                          cwd=out, capture_output=True, text=True)
