@@ -5,7 +5,7 @@
 //! `中断`) and the summary (`まで76手で先手の勝ち`). docs/kif.md describes the format and its
 //! readings.
 
-use super::kif::{bod, kif_move, side_name};
+use super::kif::{bod, kif_move, kif_word, side_name, squeeze};
 use super::record::{GameRecord, RecordError};
 use crate::movegen::legal_moves;
 use crate::rules::outcome::{EndReason, Outcome};
@@ -302,11 +302,7 @@ pub fn parse_kif(text: &str) -> Result<GameRecord, RecordError> {
         if terminal.is_some() {
             return Err(err(i + 1, "a move after the end of the game".into()));
         }
-        let said: String = rest
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .collect::<String>()
-            .replace('王', "玉");
+        let said = squeeze(rest);
         if let Some(word) = TERMINALS.iter().find(|w| said.starts_with(**w)) {
             terminal = Some(*word);
             continue;
@@ -314,15 +310,7 @@ pub fn parse_kif(text: &str) -> Result<GameRecord, RecordError> {
         // The longest legal move whose KIF text starts the line (a time may follow).
         let found = legal_moves(&pos)
             .into_iter()
-            .map(|m| {
-                (
-                    m,
-                    kif_move(&pos, m)
-                        .chars()
-                        .filter(|c| !c.is_whitespace())
-                        .collect::<String>(),
-                )
-            })
+            .map(|m| (m, kif_word(&pos, m)))
             .filter(|(_, t)| {
                 said.starts_with(t.as_str())
                     && said[t.len()..].chars().next().is_none_or(|c| c == '(')
