@@ -33,6 +33,8 @@ from pathlib import Path
 import cshogi
 from rsshogi.core import Move
 
+# The 千日手 rule of the cshogi judge, shared; no __pycache__ left in scripts/.
+sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cshogi_games import perpetual  # noqa: E402
 
