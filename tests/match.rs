@@ -381,17 +381,19 @@ fn a_shogi_match_with_a_yaneuraou_like_engine() {
         "--log",
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    // The records are read as text: games.txt does not yet read back shogi's moves.
-    let games = std::fs::read_to_string(dir.join("games.txt")).unwrap();
-    let reasons: Vec<&str> = games
-        .lines()
-        .filter(|l| l.starts_with("[Reason "))
-        .collect();
-    assert_eq!(games.matches("[Result ").count(), 2, "{games}");
-    for reason in reasons {
+    // games.txt reads back (every move checked), and each game's KIF file holds its moves.
+    let recs = records(&dir);
+    assert_eq!(recs.len(), 2);
+    for r in &recs {
+        let reason = tag(r, "Reason");
         for bad in ["crashed", "illegal", "did not answer", "unreadable"] {
             assert!(!reason.contains(bad), "{reason}");
         }
+        let round: u32 = tag(r, "Round").parse().unwrap();
+        let kif = dir.join("kif").join(format!("{round:04}.kifu"));
+        let kif = std::fs::read_to_string(&kif).unwrap();
+        let back = longjiang::notation::kif_record::parse_kif(&kif).unwrap();
+        assert_eq!(back.moves, r.moves, "{kif}");
     }
     let log = std::fs::read_to_string(dir.join("protocol.log")).unwrap();
     let sent: Vec<&str> = log.lines().filter(|l| l.contains("yane#0 > ")).collect();

@@ -79,6 +79,55 @@ pub fn kif_move(pos: &Position, m: Move) -> String {
     s
 }
 
+/// [`kif_move`] as one word of a record's movetext: `同　銀(31)` is written `同銀(31)`.
+pub fn kif_word(pos: &Position, m: Move) -> String {
+    squeeze(&kif_move(pos, m))
+}
+
+/// KIF text as the readers compare it: no spaces (ASCII or full-width), `王` read as `玉`,
+/// `竜` as `龍`.
+pub fn squeeze(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| match c {
+            '王' => '玉',
+            '竜' => '龍',
+            c => c,
+        })
+        .collect()
+}
+
+/// Reads one KIF move (`７六歩(77)`, `同銀(31)`, `同　銀(31)`, `４五角打`) in `pos`: the legal
+/// move whose KIF text is `text`, spaces left out. A leading `▲`/`△` (`☗`/`☖`) is skipped, and
+/// the origin `(77)` may be left out when only one legal move fits without it.
+pub fn parse_kif_word(pos: &Position, text: &str) -> Result<Move, String> {
+    let said = squeeze(text);
+    let said = said.trim_start_matches(['▲', '△', '☗', '☖']);
+    let moves = crate::movegen::legal_moves(pos);
+    let texts: Vec<(Move, String)> = moves.iter().map(|&m| (m, kif_word(pos, m))).collect();
+    if let Some((m, _)) = texts.iter().find(|(_, t)| t == said) {
+        return Ok(*m);
+    }
+    let without_origin = |t: &str| {
+        t.split_once('(')
+            .map_or(t.to_string(), |(head, _)| head.into())
+    };
+    let fits: Vec<Move> = texts
+        .iter()
+        .filter(|(_, t)| !said.contains('(') && without_origin(t) == said)
+        .map(|(m, _)| *m)
+        .collect();
+    match fits.as_slice() {
+        [m] => Ok(*m),
+        [] => Err(format!("'{text}' is not a legal move here")),
+        _ => Err(format!(
+            "'{text}' fits {} legal moves: add the origin, e.g. {}",
+            fits.len(),
+            kif_word(pos, fits[0])
+        )),
+    }
+}
+
 /// The one-character BOD name of a shogi kind.
 pub fn bod_name(kind: PieceKind) -> char {
     match kind {
@@ -205,5 +254,34 @@ mod tests {
                 "３三銀(22)"
             ]
         );
+    }
+
+    #[test]
+    fn reads_moves_as_words() {
+        let mut pos = Position::start(Variant::Shogi.rules());
+        for (text, usi) in [
+            ("▲７六歩(77)", "7g7f"),
+            ("３四歩", "3c3d"),
+            ("２二角成(88)", "8h2b+"),
+            ("同　銀", "3a2b"),
+            ("４五角打", "B*4e"),
+        ] {
+            let m = parse_kif_word(&pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(m, pos.parse_move(usi).unwrap(), "{text}");
+            let word = kif_word(&pos, m);
+            assert_eq!(parse_kif_word(&pos, &word), Ok(m), "{word}");
+            pos.play(m);
+        }
+        assert_eq!(
+            kif_word(&pos, pos.parse_move("2b3c").unwrap()),
+            "３三銀(22)"
+        );
+        let e = parse_kif_word(&pos, "５五金").unwrap_err();
+        assert_eq!(e, "'５五金' is not a legal move here");
+        // Both golds can reach 5h: the origin is needed.
+        let start = Position::start(Variant::Shogi.rules());
+        let e = parse_kif_word(&start, "５八金").unwrap_err();
+        assert!(e.starts_with("'５八金' fits 2 legal moves"), "{e}");
+        assert!(parse_kif_word(&start, "５八金(69)").is_ok());
     }
 }

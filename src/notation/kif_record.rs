@@ -1,10 +1,11 @@
 //! Whole shogi game records in KIF (柿木形式), as Kifu for Windows, ShogiGUI and the shogi
 //! servers write them: a header (`手合割：平手` or a handicap's name, or a board diagram for
 //! any other start; `先手：` / `後手：`), the move table (`   1 ７六歩(77)`, `   2 同　銀(31)`),
-//! a terminal word (`投了`, `詰み`, `千日手`, `持将棋`, `切れ負け`, `入玉勝ち`, `中断`) and the
-//! summary (`まで76手で先手の勝ち`). docs/kif.md describes the format and its readings.
+//! a terminal word (`投了`, `詰み`, `千日手`, `持将棋`, `切れ負け`, `反則負け`, `入玉勝ち`,
+//! `中断`) and the summary (`まで76手で先手の勝ち`). docs/kif.md describes the format and its
+//! readings.
 
-use super::kif::{bod, kif_move, side_name};
+use super::kif::{bod, kif_move, kif_word, side_name, squeeze};
 use super::record::{GameRecord, RecordError};
 use crate::movegen::legal_moves;
 use crate::rules::outcome::{EndReason, Outcome};
@@ -41,6 +42,7 @@ fn ending(record: &GameRecord, end: &Position, plies: usize) -> (&'static str, S
         ),
         (Some(EndReason::Repetition), _) => ("千日手", format!("まで{plies}手で千日手")),
         _ => match (result, winner) {
+            (_, Some(w)) if reason.contains("illegal") => ("反則負け", won(w)),
             (_, Some(w)) if reason.contains("time") => ("切れ負け", won(w)),
             (_, Some(w)) if reason.contains("declar") || reason.contains("entering") => {
                 ("入玉勝ち", won(w))
@@ -67,6 +69,10 @@ pub fn write_kif(record: &GameRecord) -> Result<String, RecordError> {
         if start.side_to_move() == Color::White {
             out.push("後手番".into());
         }
+    }
+    if let Some(date) = record.tag("Date") {
+        // KIF writes dates 1999/07/15; the records' Date tag is 1999.07.15.
+        out.push(format!("開始日時：{}", date.replace('.', "/")));
     }
     for (tag, key) in [("Black", "先手"), ("White", "後手"), ("Event", "棋戦")] {
         if let Some(v) = record.tag(tag) {
@@ -257,6 +263,11 @@ pub fn parse_kif(text: &str) -> Result<GameRecord, RecordError> {
                 record.start_sfen = Some(sfen.to_string());
             }
         }
+        if let Some(date) = line.strip_prefix("開始日時：") {
+            // `1999/07/15` and an optional time; the Date tag is `1999.07.15`.
+            let day = date.trim().split([' ', '(']).next().unwrap_or("");
+            record.tags.push(("Date".into(), day.replace('/', ".")));
+        }
         for (key, tag) in [
             ("先手：", "Black"),
             ("下手：", "Black"),
@@ -291,11 +302,7 @@ pub fn parse_kif(text: &str) -> Result<GameRecord, RecordError> {
         if terminal.is_some() {
             return Err(err(i + 1, "a move after the end of the game".into()));
         }
-        let said: String = rest
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .collect::<String>()
-            .replace('王', "玉");
+        let said = squeeze(rest);
         if let Some(word) = TERMINALS.iter().find(|w| said.starts_with(**w)) {
             terminal = Some(*word);
             continue;
@@ -303,15 +310,7 @@ pub fn parse_kif(text: &str) -> Result<GameRecord, RecordError> {
         // The longest legal move whose KIF text starts the line (a time may follow).
         let found = legal_moves(&pos)
             .into_iter()
-            .map(|m| {
-                (
-                    m,
-                    kif_move(&pos, m)
-                        .chars()
-                        .filter(|c| !c.is_whitespace())
-                        .collect::<String>(),
-                )
-            })
+            .map(|m| (m, kif_word(&pos, m)))
             .filter(|(_, t)| {
                 said.starts_with(t.as_str())
                     && said[t.len()..].chars().next().is_none_or(|c| c == '(')

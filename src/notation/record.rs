@@ -1,6 +1,6 @@
-//! Game-record files: tags, then the numbered moves in the Chinese record notation, then the
-//! result; several games one after the other in one file. protocol.md ("Game records")
-//! describes the format for users; in short:
+//! Game-record files: tags, then the numbered moves in the game's record notation (Chinese
+//! for 龙将棋, KIF's Japanese for shogi), then the result; several games one after the other
+//! in one file. protocol.md ("Game records") describes the format for users; in short:
 //!
 //! ```text
 //! [Variant "longjiang"]
@@ -17,14 +17,16 @@
 //!
 //! `Black` is the first player (主帅, ∧, uppercase; USI's `b`), `White` the second. Reserved
 //! tags map to fields of [`GameRecord`]: `Variant` (default `longjiang`), `SFEN` (the start
-//! position when it is not the game's start) and `Moves` (the same moves in ASCII, optional;
-//! when present it must agree move for move). Every other tag is kept in order. Reading checks
-//! every move against the rules, that no move follows the end of the game, that the move
-//! numbers are right, and that a result agrees with a final checkmate, stalemate or repetition.
+//! position when it is not the game's start) and `Moves` (the same moves in ASCII, `7g7f` in
+//! shogi; optional; when present it must agree move for move). Every other tag is kept in
+//! order. Reading checks every move against the rules, that no move follows the end of the
+//! game, that the move numbers are right, and that a result agrees with a final checkmate,
+//! stalemate or repetition.
 
-use super::{parse_move, write_move};
+use super::{kif, parse_move, write_move};
+use crate::rules::ascii::move_text;
 use crate::rules::outcome::{EndReason, Outcome};
-use crate::rules::{Color, Move, Position, Rules, StalemateRule, Variant};
+use crate::rules::{Color, Move, Position, Rules, StalemateRule, TextForm, Variant};
 use std::fmt;
 use std::fmt::Write as _;
 
@@ -177,10 +179,11 @@ impl GameRecord {
         if let Some(s) = &self.start_sfen {
             tag("SFEN", s)?;
         }
-        let ascii: Vec<String> = self.moves.iter().map(Move::to_string).collect();
+        let mut pos = self.start_position()?;
+        let form = pos.rules().text;
+        let ascii: Vec<String> = self.moves.iter().map(|&m| move_text(m, form)).collect();
         tag("Moves", &ascii.join(" "))?;
         out.push('\n');
-        let mut pos = self.start_position()?;
         let numbers = MoveNumbers::of(&pos);
         let mut line = String::new();
         for (i, &m) in self.moves.iter().enumerate() {
@@ -196,7 +199,7 @@ impl GameRecord {
             } else if line.is_empty() {
                 let _ = write!(line, "{number}... ");
             }
-            line.push_str(&write_move(&pos, m));
+            line.push_str(&write_word(&pos, m));
             line.push(' ');
             pos.play(m);
         }
@@ -275,16 +278,36 @@ fn check_playable(pos: &Position, m: Move, i: usize) -> Result<(), RecordError> 
         ));
     }
     if !pos.is_legal(m) {
+        let text = move_text(m, pos.rules().text);
         let why = pos
-            .parse_move(&m.to_string())
+            .parse_move(&text)
             .err()
             .map_or_else(|| "not legal".to_string(), |e| e.to_string());
         return Err(RecordError::new(
             None,
-            format!("move {} ({m}): {why}", i + 1),
+            format!("move {} ({text}): {why}", i + 1),
         ));
     }
     Ok(())
+}
+
+/// A move as the movetext writes it: the Chinese record notation (龙将棋) or a KIF word
+/// (shogi: `７六歩(77)`, `同銀(31)`).
+fn write_word(pos: &Position, m: Move) -> String {
+    match pos.rules().text {
+        TextForm::Longjiang => write_move(pos, m),
+        TextForm::Usi => kif::kif_word(pos, m),
+    }
+}
+
+/// Reads one movetext word: the record notation (龙将棋), or in shogi a USI move (`7g7f`) or
+/// a KIF move (`７六歩(77)`).
+fn read_word(pos: &Position, word: &str) -> Result<Move, String> {
+    match pos.rules().text {
+        TextForm::Longjiang => parse_move(pos, word).map_err(|e| e.to_string()),
+        TextForm::Usi if word.is_ascii() => pos.parse_move(word).map_err(|e| e.to_string()),
+        TextForm::Usi => kif::parse_kif_word(pos, word),
+    }
 }
 
 fn describe(outcome: Outcome) -> String {
@@ -542,7 +565,7 @@ impl RawGame {
                     describe(outcome)
                 )));
             }
-            let m = parse_move(&pos, &word).map_err(|e| at(format!("move {n}: {e}")))?;
+            let m = read_word(&pos, &word).map_err(|e| at(format!("move {n}: {e}")))?;
             record.moves.push(m);
             pos.play(m);
         }
@@ -600,9 +623,10 @@ fn cross_check(record: &GameRecord, text: &str) -> Result<(), String> {
             Some(&r) if r == m => {}
             Some(&r) => {
                 return Err(format!(
-                    "Moves tag, move {}: {word} but the record says {} ({r})",
+                    "Moves tag, move {}: {word} but the record says {} ({})",
                     i + 1,
-                    write_move(&pos, r)
+                    write_word(&pos, r),
+                    move_text(r, pos.rules().text)
                 ));
             }
             None => {

@@ -8,7 +8,7 @@ use super::hand::Hand;
 use super::piece::{Color, Piece};
 use super::position::{CASTLE_BK, CASTLE_BQ, CASTLE_K, CASTLE_Q};
 use super::setup::{PositionError, Setup};
-use super::variant::{Rules, TextForm};
+use super::variant::{RankName, Rules, TextForm};
 use crate::geometry::{FILES, Square};
 use std::fmt;
 use std::fmt::Write as _;
@@ -16,16 +16,17 @@ use std::fmt::Write as _;
 /// Why a text is not a valid position string.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SfenError {
-    /// Wrong number of space-separated fields.
-    FieldCount(usize),
-    /// The board does not have ten ranks.
-    RankCount(usize),
-    /// A rank (numbered 10 … 1) does not add up to ten squares.
-    RankLength { rank: u8, squares: usize },
+    /// Wrong number of space-separated fields (`found`) for the game's form.
+    FieldCount { found: usize, form: TextForm },
+    /// The board does not have the game's number of ranks.
+    RankCount { found: usize, form: TextForm },
+    /// A rank (named as its game names ranks: 10 … 1, or shogi's a … i) does not add up to
+    /// the game's number of files.
+    RankLength { rank: RankName, squares: usize },
     /// A character that is no piece, count or mark, in the given rank.
-    BadBoardChar { rank: u8, found: char },
-    /// `+` not followed by `P`/`p`.
-    BadPromotion { rank: u8 },
+    BadBoardChar { rank: RankName, found: char },
+    /// `+` not followed by a letter of a kind that promotes.
+    BadPromotion { rank: RankName },
     /// The side field is not `b` or `w`.
     BadSide(String),
     /// A problem in the hands field.
@@ -43,18 +44,40 @@ pub enum SfenError {
 impl fmt::Display for SfenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SfenError::FieldCount(n) => write!(
+            SfenError::FieldCount {
+                found,
+                form: TextForm::Longjiang,
+            } => write!(
                 f,
                 "expected 6 fields (board side hands castling cooldowns move; in shogi 4: \
-                 board side hands move), got {n}"
+                 board side hands move), got {found}"
             ),
-            SfenError::RankCount(n) => write!(f, "board has {n} ranks, expected 10 (9 in shogi)"),
-            SfenError::RankLength { rank, squares } => {
-                write!(
+            SfenError::FieldCount {
+                found,
+                form: TextForm::Usi,
+            } => write!(
+                f,
+                "expected 4 fields (board side hands move; the move number may be left out), \
+                 got {found}"
+            ),
+            SfenError::RankCount {
+                found,
+                form: TextForm::Longjiang,
+            } => write!(f, "board has {found} ranks, expected 10 (9 in shogi)"),
+            SfenError::RankCount {
+                found,
+                form: TextForm::Usi,
+            } => write!(f, "board has {found} ranks, expected 9 (a … i)"),
+            SfenError::RankLength { rank, squares } => match rank.form {
+                TextForm::Longjiang => write!(
                     f,
                     "rank {rank} has {squares} squares, expected 10 (9 in shogi)"
-                )
-            }
+                ),
+                TextForm::Usi => write!(
+                    f,
+                    "rank {rank} has {squares} squares, expected 9 (files 9 … 1)"
+                ),
+            },
             SfenError::BadBoardChar { rank, found } => {
                 write!(f, "unexpected '{found}' in rank {rank}")
             }
@@ -92,12 +115,15 @@ impl From<PositionError> for SfenError {
 pub(crate) fn parse_board(field: &str, setup: &mut Setup, rules: &Rules) -> Result<(), SfenError> {
     let ranks: Vec<&str> = field.split('/').collect();
     if ranks.len() != rules.ranks as usize {
-        return Err(SfenError::RankCount(ranks.len()));
+        return Err(SfenError::RankCount {
+            found: ranks.len(),
+            form: rules.text,
+        });
     }
     let files = rules.files as usize;
     for (i, text) in ranks.iter().enumerate() {
         let rank_index = rules.ranks - 1 - i as u8;
-        let rank_no = rank_index + 1;
+        let rank_no = rules.text.rank_name(rank_index);
         let mut file = 0usize;
         let mut chars = text.chars().peekable();
         let mut last_pawn: Option<Square> = None;
@@ -253,7 +279,10 @@ pub fn parse_setup(text: &str, rules: &Rules) -> Result<Setup, SfenError> {
         fields.len() == 6
     };
     if !count_ok {
-        return Err(SfenError::FieldCount(fields.len()));
+        return Err(SfenError::FieldCount {
+            found: fields.len(),
+            form: rules.text,
+        });
     }
     let mut setup = Setup::empty();
     parse_board(fields[0], &mut setup, rules)?;
@@ -472,5 +501,87 @@ mod tests {
         )
         .unwrap_err();
         assert!(err.to_string().contains("no-drop"));
+    }
+
+    /// 龙将棋 numbers its ranks 1 … 10 and names squares `e5`, as it always did.
+    #[test]
+    fn longjiang_messages_are_unchanged() {
+        let start = LONGJIANG.start_sfen;
+        let cases = [
+            (
+                "10/10 b - KQkq 00 1".to_string(),
+                "board has 2 ranks, expected 10 (9 in shogi)",
+            ),
+            (
+                start.replacen("10", "11", 1),
+                "rank 8 has 11 squares, expected 10 (9 in shogi)",
+            ),
+            (
+                start.replacen("RNBGQKGBNR", "RNBGQKGBNX", 1),
+                "unexpected 'X' in rank 1",
+            ),
+            (
+                start.replacen("pppppppppp", "ppppppppp+", 1),
+                "'+' in rank 9 must be followed by a piece that promotes",
+            ),
+            (
+                "10/10".to_string(),
+                "expected 6 fields (board side hands castling cooldowns move; in shogi 4: \
+                 board side hands move), got 1",
+            ),
+            (
+                "P4k4/10/10/10/10/10/10/10/10/5K4 b - - 00 1".to_string(),
+                "unpromoted pawn on its last rank at a10 (or a piece that could never move)",
+            ),
+        ];
+        for (text, want) in cases {
+            let err = parse_sfen(&text, LONGJIANG).unwrap_err().to_string();
+            assert_eq!(err, want, "{text}");
+        }
+    }
+
+    /// Shogi names ranks a … i (a on the second player's side) and squares 9a … 1i.
+    #[test]
+    fn shogi_messages_name_shogi_ranks_and_squares() {
+        use crate::rules::SHOGI;
+        let cases = [
+            (
+                "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+                "rank g has 8 squares, expected 9 (files 9 … 1)",
+            ),
+            (
+                "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1 b - 1",
+                "board has 8 ranks, expected 9 (a … i)",
+            ),
+            (
+                "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNX b - 1",
+                "unexpected 'X' in rank i",
+            ),
+            (
+                "lnsg+kgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+                "'+' in rank a must be followed by a piece that promotes",
+            ),
+            (
+                "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b",
+                "expected 4 fields (board side hands move; the move number may be left \
+                 out), got 2",
+            ),
+            (
+                "P3k4/9/9/9/9/9/9/9/4K4 b - 1",
+                "unpromoted pawn on its last rank at 9a (or a piece that could never move)",
+            ),
+            (
+                "4k4/1N7/9/9/9/9/9/9/4K4 b - 1",
+                "unpromoted pawn on its last rank at 8b (or a piece that could never move)",
+            ),
+            (
+                "4k4/9/9/9/9/9/4P4/4P4/4K4 b - 1",
+                "two unpromoted pawns of one side on the file of 5g (nifu)",
+            ),
+        ];
+        for (text, want) in cases {
+            let err = parse_sfen(text, SHOGI).unwrap_err().to_string();
+            assert_eq!(err, want, "{text}");
+        }
     }
 }

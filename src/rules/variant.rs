@@ -98,6 +98,31 @@ impl TextForm {
             form: self,
         }
     }
+
+    /// Rank `index` (0 = the first player's back rank) as this form names it, for messages:
+    /// `1` … `10` (RULES.md) or shogi's `i` … `a`.
+    pub const fn rank_name(self, index: u8) -> RankName {
+        RankName { index, form: self }
+    }
+}
+
+/// A rank together with the way its game writes ranks: `Display` gives `3` in 龙将棋 and `g`
+/// in shogi (USI letters rank `a` on the second player's side).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct RankName {
+    /// The rank's index, 0 at the first player's back rank.
+    pub index: u8,
+    /// How its game writes it.
+    pub form: TextForm,
+}
+
+impl std::fmt::Display for RankName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.form {
+            TextForm::Longjiang => write!(f, "{}", self.index + 1),
+            TextForm::Usi => write!(f, "{}", (b'a' + 8u8.saturating_sub(self.index)) as char),
+        }
+    }
 }
 
 /// A square together with the way its game writes squares: `Display` gives `e5` in 龙将棋 and

@@ -317,6 +317,14 @@ mod tests {
         // A record that claims a mate that is not there is refused.
         let bad = kif.replace("中断", "詰み");
         assert!(check_records(&bad).is_err(), "{bad}");
+        // A match's loss by an illegal move (not in the record: the side to move made it).
+        let tags = strings("Result=1-0 Reason=gote_loses_by_an_illegal_move");
+        let kif = write_record("shogi", None, &tags, &strings("7g7f")).unwrap();
+        assert!(
+            kif.ends_with("   2 反則負け\nまで1手で先手の勝ち\n"),
+            "{kif}"
+        );
+        assert!(check_records(&kif).unwrap()[0].ends_with("1-0 (illegal move)"));
     }
 
     #[test]

@@ -155,3 +155,29 @@ fn no_move_after_the_end() {
     let e = record.to_text().unwrap_err();
     assert!(e.message.contains("already ended (checkmate, 1-0)"), "{e}");
 }
+
+/// Shogi records: KIF words in the movetext, USI in `Moves`; written text reads back, and a
+/// hand-written record may mix USI and KIF words.
+#[test]
+fn shogi_records_write_kif_words_and_read_back() {
+    let record = play_ascii(Variant::Shogi, None, "7g7f 3c3d 8h2b+ 3a2b B*4e");
+    let text = record.to_text().unwrap();
+    assert_eq!(
+        text,
+        "[Variant \"shogi\"]\n[Moves \"7g7f 3c3d 8h2b+ 3a2b B*4e\"]\n\n\
+         1. ７六歩(77) ３四歩(33)\n2. ２二角成(88) 同銀(31)\n3. ４五角打\n*\n"
+    );
+    assert_eq!(GameRecord::parse(&text).unwrap(), record);
+    let typed = "[Variant \"shogi\"]\n1. 7g7f ▲３四歩 2. ２二角成(88) 3a2b 3. ４五角打 *";
+    assert_eq!(GameRecord::parse(typed).unwrap().moves, record.moves);
+    let e = GameRecord::parse("[Variant \"shogi\"]\n1. ５五金").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "game 1, line 2: move 1: '５五金' is not a legal move here"
+    );
+    let e = GameRecord::parse("[Variant \"shogi\"]\n1. 5e5d").unwrap_err();
+    assert!(
+        e.to_string().ends_with("illegal move 5e5d: no piece on 5e"),
+        "{e}"
+    );
+}

@@ -51,7 +51,7 @@ SPRT: --sprt elo0=0,elo1=5[,alpha=0.05,beta=0.05,model=normalized|logistic] (two
   pentanomial; the match stops at a decision).
 
 OUTPUT (--out DIR): games.txt (records), games.idx (journal), match.args (settings),
-  summary.json.  --resume continues a killed run (same settings, read from match.args).
+  summary.json; shogi also kif/NNNN.kifu (each game as KIF, UTF-8).  --resume continues a killed run (same settings, read from match.args).
 
 Full documentation: docs/match.md";
 
@@ -62,7 +62,7 @@ pub struct MatchArgs {
     /// An engine: cmd=PROGRAM,name=NAME,proto=usi|uci,option.NAME=VALUE,… (repeat; see below).
     #[arg(long = "engine", value_name = "SPEC")]
     pub engines: Vec<String>,
-    /// The game: longjiang (with drops) or longjiang-nodrop.
+    /// The game: longjiang (with drops), longjiang-nodrop or shogi.
     #[arg(long, default_value = "longjiang")]
     pub variant: String,
     /// Games per pair of engines (rounded up to even: each opening with both colours).

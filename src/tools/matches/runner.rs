@@ -16,8 +16,9 @@ use super::stats::Sprt;
 use super::tally::Tally;
 use super::timecontrol::TimeControl;
 use super::{MatchArgs, SAVED_ARGS};
+use crate::notation::kif_record;
 use crate::notation::record::GameRecord;
-use crate::rules::Variant;
+use crate::rules::{TextForm, Variant};
 use crate::tools::shard::Shard;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write as _;
@@ -211,7 +212,8 @@ fn worker(id: usize, plan: &Plan, jobs: Receiver<Option<u32>>, stop: &AtomicBool
     }
 }
 
-fn record_text(plan: &Plan, slot: &ScheduledGame, f: &Finished) -> Result<String, String> {
+/// The record of a finished game: its opening, moves and the match's tags.
+fn game_record(plan: &Plan, slot: &ScheduledGame, f: &Finished) -> GameRecord {
     let opening = &plan.suite.openings[slot.opening];
     let tags = [
         ("Black", plan.names[slot.first].clone()),
@@ -226,12 +228,16 @@ fn record_text(plan: &Plan, slot: &ScheduledGame, f: &Finished) -> Result<String
             format!("{} line {}", plan.suite.source, opening.line),
         ),
     ];
-    let record = GameRecord {
+    GameRecord {
         variant: plan.ctx.variant,
         start_sfen: opening.start_sfen.clone(),
         moves: f.moves.clone(),
         tags: tags.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
-    };
+    }
+}
+
+/// The game's entry of `games.txt`, ending in a blank line.
+fn record_text(record: &GameRecord, slot: &ScheduledGame) -> Result<String, String> {
     let mut text = record
         .to_text()
         .map_err(|e| format!("record of game {}: {e}", slot.round))?;
@@ -432,7 +438,22 @@ fn play_rounds(
     }
 }
 
-/// Records a finished game (records file and journal), counts it, and shows it.
+/// The directory of a shogi match's KIF files, in `--out`.
+pub(super) const KIF_DIR: &str = "kif";
+
+/// Writes a shogi game as `DIR/kif/<round>.kifu` (KIF in UTF-8, the extension Kifu for
+/// Windows and ShogiGUI read as UTF-8; `.kif` means Shift_JIS). A game played again after
+/// `--resume` overwrites its file.
+fn write_kif(dir: &Path, record: &GameRecord, round: u32) -> Result<(), String> {
+    let text = kif_record::write_kif(record).map_err(|e| format!("KIF of game {round}: {e}"))?;
+    let kif_dir = dir.join(KIF_DIR);
+    std::fs::create_dir_all(&kif_dir).map_err(|e| format!("{}: {e}", kif_dir.display()))?;
+    let path = kif_dir.join(format!("{round:04}.kifu"));
+    std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Records a finished game (records file and journal; a shogi game also as KIF), counts it,
+/// and shows it.
 fn finish_game(
     plan: &Plan,
     args: &MatchArgs,
@@ -442,7 +463,11 @@ fn finish_game(
     slot: &ScheduledGame,
     f: &Finished,
 ) -> Result<(), String> {
-    let text = record_text(plan, slot, f)?;
+    let record = game_record(plan, slot, f);
+    let text = record_text(&record, slot)?;
+    if plan.ctx.variant.rules().text == TextForm::Usi {
+        write_kif(&args.out, &record, slot.round)?;
+    }
     journal
         .append(slot.round, f.winner, &text)
         .map_err(|e| format!("writing the records: {e}"))?;
