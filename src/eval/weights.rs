@@ -88,6 +88,12 @@ pub enum Index {
     HandKind,
     /// By rank counted from the side's own back rank, 0..=9.
     Rank,
+    /// By piece kind, then shogi rank counted from the side's own back rank:
+    /// `kind · SHOGI_LINES + rank` (0..=8).
+    KindRank,
+    /// By piece kind, then shogi file as the side sees it: `kind · SHOGI_LINES + file`, where
+    /// file 0 is the side's own ninth file (its left) and 8 its first.
+    KindFile,
 }
 
 /// How a weight enters the evaluation.
@@ -176,14 +182,18 @@ layout! {
     KD_NO_QUEEN = 1, Single, Danger, "danger: enemy has no queen";
     SHOGI_PIECE = 19, Kind, Linear, "shogi: piece value";
     SHOGI_HAND = 19, Kind, Linear, "shogi: piece in hand";
-    SHOGI_ADVANCE = 19, Kind, Linear, "shogi: per rank advanced";
-    SHOGI_KING_RANK = 1, Single, Linear, "shogi: king per rank up (at most 4)";
+    SHOGI_RANK = 171, KindRank, Linear, "shogi: piece on rank";
+    SHOGI_FILE = 171, KindFile, Linear, "shogi: piece on file";
     SHOGI_GUARD_NEAR = 1, Single, Linear, "shogi: gold or silver next to the king";
     SHOGI_GUARD_RING = 1, Single, Linear, "shogi: gold or silver two steps from the king";
     SHOGI_ATTACKER = 1, Single, Linear, "shogi: enemy piece near the king";
     SHOGI_SLIDER_LINE = 1, Single, Linear, "shogi: enemy rook or bishop on the king's lines";
     SHOGI_TEMPO = 1, Single, Linear, "shogi: tempo";
 }
+
+/// The ranks (and files) of shogi's board: the width of the `KindRank` and `KindFile` groups'
+/// rows.
+pub const SHOGI_LINES: usize = 9;
 
 /// The name of weight `i`, e.g. `piece value[cavalry]`.
 pub fn param_name(i: usize) -> String {
@@ -199,6 +209,14 @@ pub fn param_name(i: usize) -> String {
         Index::Kind => format!("{}[{}]", g.name, kind_name(PieceKind::ALL[k])),
         Index::HandKind => format!("{}[{}]", g.name, kind_name(PieceKind::IN_HAND[k])),
         Index::Rank => format!("{}[rank {}]", g.name, k + 1),
+        Index::KindRank | Index::KindFile => {
+            let kind = kind_name(PieceKind::ALL[k / SHOGI_LINES]);
+            let n = k % SHOGI_LINES;
+            match g.index {
+                Index::KindRank => format!("{}[{kind}, rank {}]", g.name, n + 1),
+                _ => format!("{}[{kind}, file {}]", g.name, SHOGI_LINES - n),
+            }
+        }
     }
 }
 
@@ -281,5 +299,19 @@ mod tests {
         assert_eq!(at, NUM_PARAMS);
         assert_eq!(param_name(PIECE_VALUE + 4), "piece value[guard]");
         assert_eq!(param_name(PAWN_PASSED + 6), "passed pawn[rank 7]");
+        for g in GROUPS {
+            if matches!(g.index, Index::KindRank | Index::KindFile) {
+                assert_eq!(g.len, PieceKind::ALL.len() * SHOGI_LINES, "{}", g.name);
+            }
+        }
+        let silver = PieceKind::Silver.index() * SHOGI_LINES;
+        assert_eq!(
+            param_name(SHOGI_RANK + silver + 2),
+            "shogi: piece on rank[silver, rank 3]"
+        );
+        assert_eq!(
+            param_name(SHOGI_FILE + silver),
+            "shogi: piece on file[silver, file 9]"
+        );
     }
 }

@@ -204,6 +204,7 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::weights::{SETS, SHOGI_HAND, SHOGI_PIECE};
     use crate::geometry::Bitboard;
     use crate::movegen::piece_attacks;
     use crate::movegen::playout::{XorShift, random_games};
@@ -296,16 +297,30 @@ mod tests {
         let p = Position::from_sfen("4k2l1/9/7p1/6SP1/9/9/9/9/4K4 b - 1", SHOGI).unwrap();
         let v = |k: PieceKind| see_value(p.rules(), k);
         // A capture swings the evaluation by the piece and its return in hand.
-        assert_eq!(v(PieceKind::ShogiPawn), 90 + 99);
-        assert_eq!(v(PieceKind::Horse), 945 + 855 + 85);
+        let w = &SETS[SHOGI.weight_set];
+        let (piece, hand) = (SHOGI_PIECE, SHOGI_HAND);
+        let pawn = PieceKind::ShogiPawn.index();
+        assert_eq!(
+            v(PieceKind::ShogiPawn),
+            w[piece + pawn].0 + w[hand + pawn].0
+        );
+        let horse = w[piece + PieceKind::Horse.index()].0;
+        assert_eq!(
+            v(PieceKind::Horse),
+            horse + w[hand + PieceKind::Bishop.index()].0
+        );
         // Silver takes the pawn on 2c; were the lance to retake, the pawn on 2d would retake
-        // and promote (lance 661 + tokin gain 450 for the silver's 1039): so it does not.
+        // and promote (the lance and the tokin's gain are worth more than the silver): so it
+        // does not.
+        let tokin_gain = v(PieceKind::Tokin) - v(PieceKind::ShogiPawn);
+        assert!(v(PieceKind::Silver) < v(PieceKind::Lance) + tokin_gain);
         let m = p.parse_move("3d2c").unwrap();
         assert_eq!(see(&p, m), v(PieceKind::ShogiPawn));
         let m = p.parse_move("3d2c+").unwrap();
         let promo = v(PieceKind::PromotedSilver) - v(PieceKind::Silver);
-        assert_eq!(see(&p, m), v(PieceKind::ShogiPawn) + promo);
-        assert!(see_ge(&p, m, 234) && !see_ge(&p, m, 235));
+        let gain = v(PieceKind::ShogiPawn) + promo;
+        assert_eq!(see(&p, m), gain);
+        assert!(see_ge(&p, m, gain) && !see_ge(&p, m, gain + 1));
         // A bishop that promotes as it takes a pawn a gold defends loses the horse.
         let p = Position::from_sfen("4k4/5g3/6p2/9/9/9/9/9/B3K4 b - 1", SHOGI).unwrap();
         let m = p.parse_move("9i3c+").unwrap();

@@ -9,18 +9,18 @@
 //! into the generated weight file's header with the command and the data. See
 //! `docs/tuning.md`.
 
+pub mod data;
 pub mod fit;
 pub mod output;
 pub mod quiet;
 
+use crate::eval::as_f64;
 use crate::eval::weights::{self, NUM_PARAMS, PIECE_VALUE, SET_FILES, SETS};
-use crate::eval::{self, as_f64, features};
-use crate::rules::{Color, PieceKind, Variant};
+use crate::rules::{PieceKind, Variant};
 use crate::tools::datagen::sample;
 use clap::Args;
 use fit::{Adam, Example};
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 use std::path::PathBuf;
 
 /// Arguments of `longjiang tune`.
@@ -91,6 +91,11 @@ pub struct TuneReport {
     pub train: (f64, f64),
     /// Validation loss before and after.
     pub valid: (f64, f64),
+    /// Validation loss against the game results alone (lambda 1) before and after: the one
+    /// figure that compares runs made with different lambdas.
+    pub valid_results: (f64, f64),
+    /// The epoch whose weights were kept (the lowest validation loss; 0: the start).
+    pub best_epoch: u32,
     /// (epoch, training loss, validation loss) every 25 epochs, the first and the last.
     pub curve: Vec<(u32, f64, f64)>,
 }
@@ -103,17 +108,6 @@ pub fn frozen() -> Vec<bool> {
     free[PIECE_VALUE + PieceKind::Pawn.index()] = false;
     free[weights::SHOGI_PIECE + PieceKind::ShogiPawn.index()] = false;
     free
-}
-
-/// What the data checks measured for one position.
-#[derive(Clone, Copy, Debug, Default)]
-struct Check {
-    /// The quiescence search moved away from the stored position.
-    moved: bool,
-    /// |quiescence value − static evaluation|, centipawns.
-    qdiff: f64,
-    /// |`EvalFeatures::predict` − `evaluate`| on the position learnt from, centipawns.
-    error: f64,
 }
 
 /// How `tune` optimises.
@@ -165,6 +159,7 @@ pub fn tune(
     );
     let mut adam = Adam::new(cfg.rate);
     let mut best = (before.1, w.clone());
+    let mut best_epoch = 0;
     let mut curve = vec![(0, before.0, before.1)];
     for e in 0..cfg.epochs {
         let mut g = fit::gradient(train, &w, k, lambda);
@@ -183,20 +178,34 @@ pub fn tune(
         }
         if valid.is_empty() {
             best.1.clone_from(&w);
+            best_epoch = e + 1;
         } else if (e + 1) % 10 == 0 || e + 1 == cfg.epochs {
             let v = fit::loss(valid, &w, k, lambda);
             if v < best.0 {
                 best = (v, w.clone());
+                best_epoch = e + 1;
             }
         }
     }
-    let rounded = output::round(&best.1);
+    let mut w = best.1;
+    // A set without a phase (every position a full middlegame, as shogi's) learns only the
+    // middlegame halves; its endgame halves follow them, so the file shows one value.
+    if train.iter().all(|e| e.features.mg_share() == 1.0) {
+        for (wi, fi) in w.iter_mut().zip(free) {
+            if *fi {
+                wi.1 = wi.0;
+            }
+        }
+    }
+    let rounded = output::round(&w);
     let wr = as_f64(&rounded);
     let report = TuneReport {
         sizes: (train.len(), valid.len()),
         k,
         train: (before.0, fit::loss(train, &wr, k, lambda)),
         valid: (before.1, fit::loss(valid, &wr, k, lambda)),
+        valid_results: (fit::loss(valid, &w0, k, 1.0), fit::loss(valid, &wr, k, 1.0)),
+        best_epoch,
         curve,
     };
     (rounded, report)
@@ -238,56 +247,12 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
             .map(|i| samples[(i as f64 * step) as usize].clone())
             .collect();
     }
-    let resolve = !args.no_resolve;
-    let examples: Vec<(bool, Example, Check)> = samples
-        .par_iter()
-        .filter_map(|s| {
-            let pos = s.position(rules).ok()?;
-            let mut check = Check::default();
-            let pos = if resolve {
-                let r = quiet::resolve(&pos)?;
-                check.moved = r.plies > 0;
-                check.qdiff = f64::from((r.value - r.static_eval).abs());
-                r.leaf
-            } else {
-                pos
-            };
-            let f = features(&pos);
-            let e = f64::from(eval::evaluate(&pos));
-            let e_first = if pos.side_to_move() == Color::Black {
-                e
-            } else {
-                -e
-            };
-            check.error = (f.predict(&as_f64(&SETS[set])) - e_first).abs();
-            Some((
-                s.game % args.validation_every == 0,
-                Example {
-                    features: f,
-                    result: s.result.score(),
-                    score: f64::from(s.score),
-                },
-                check,
-            ))
-        })
-        .collect();
-    let n = examples.len().max(1) as f64;
-    let moved = examples.iter().filter(|x| x.2.moved).count();
-    let qdiff: f64 = examples.iter().map(|x| x.2.qdiff).sum::<f64>() / n;
-    let max_err = examples.iter().map(|x| x.2.error).fold(0.0, f64::max);
-    let mean_err: f64 = examples.iter().map(|x| x.2.error).sum::<f64>() / n;
-    let checks = format!(
-        "{} of {} positions resolved to another leaf (mean gap of quiescence and static value {:.1} cp); features vs evaluate: mean {:.2} cp, max {:.1} cp.",
-        moved,
-        examples.len(),
-        qdiff,
-        mean_err,
-        max_err
-    );
-    let examples: Vec<(bool, Example)> = examples.into_iter().map(|(v, e, _)| (v, e)).collect();
-    let (valid, train): (Vec<_>, Vec<_>) = examples.into_iter().partition(|(v, _)| *v);
-    let valid: Vec<Example> = valid.into_iter().map(|(_, e)| e).collect();
-    let train: Vec<Example> = train.into_iter().map(|(_, e)| e).collect();
+    let data::Prepared {
+        train,
+        valid,
+        checks,
+    } = data::prepare(&samples, rules, !args.no_resolve, args.validation_every);
+    let checks = checks.line();
     if train.is_empty() {
         return Err("no training positions after filtering".into());
     }
@@ -347,8 +312,12 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         header.push(format!("Frozen: {}.", args.freeze.join(", ")));
     }
     header.push(format!(
-        "Loss: training {:.6} -> {:.6}, validation {:.6} -> {:.6}.",
-        r.train.0, r.train.1, r.valid.0, r.valid.1
+        "Kept the weights of epoch {} of {}.",
+        r.best_epoch, args.epochs
+    ));
+    header.push(format!(
+        "Loss: training {:.6} -> {:.6}, validation {:.6} -> {:.6} (against the results alone {:.6} -> {:.6}).",
+        r.train.0, r.train.1, r.valid.0, r.valid.1, r.valid_results.0, r.valid_results.1
     ));
     let text = output::render(set, &tuned, &header);
     let out = args
@@ -357,7 +326,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         .unwrap_or_else(|| PathBuf::from("src/eval/weights").join(SET_FILES[set]));
     std::fs::write(&out, text).map_err(|e| format!("{}: {e}", out.display()))?;
     super::say(format_args!(
-        "{checks}\n{} training, {} validation positions; K {:.4}\ntraining loss {:.6} -> {:.6}\nvalidation loss {:.6} -> {:.6}\nwrote {}\n",
+        "{checks}\n{} training, {} validation positions; K {:.4}\ntraining loss {:.6} -> {:.6}\nvalidation loss {:.6} -> {:.6}\nvalidation loss against the results {:.6} -> {:.6}\nkept epoch {}\nwrote {}\n",
         r.sizes.0,
         r.sizes.1,
         r.k,
@@ -365,6 +334,9 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         r.train.1,
         r.valid.0,
         r.valid.1,
+        r.valid_results.0,
+        r.valid_results.1,
+        r.best_epoch,
         out.display()
     ))
 }
@@ -372,6 +344,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::features;
     use crate::eval::weights::{CENTER, S};
     use crate::movegen::legal_moves;
     use crate::rules::{LONGJIANG_NODROP, Position};
