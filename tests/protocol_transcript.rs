@@ -38,7 +38,7 @@ fn usi_handshake() {
             "option name MoveOverhead type spin default 50 min 0 max 10000".to_string(),
             "option name Stalemate type combo default draw var draw var loss".to_string(),
             "option name Clear Hash type button".to_string(),
-            "option name UseNNUE type check default false".to_string(),
+            "option name UseNNUE type check default true".to_string(),
             "option name EvalFile type string default <embedded>".to_string(),
             "option name EnteringKingRule type combo default SeedRule27 var NoEnteringKing var CSARule24 var CSARule27 var SeedRule27".to_string(),
             "usiok".to_string(),

@@ -651,8 +651,8 @@ fn nnue_options_switch_the_evaluation_and_refuse_a_bad_net() {
     e.send("xboard");
     e.send("protover 2");
     let features = e.until(PROMPT, |l| l == "feature done=1");
-    // The drop game's default evaluator is the classical one (its rule description's).
-    assert!(features.contains(&"feature option=\"UseNNUE -check 0\"".to_string()));
+    // The drop game's default evaluator is its net (its rule description's).
+    assert!(features.contains(&"feature option=\"UseNNUE -check 1\"".to_string()));
     assert!(features.contains(&"feature option=\"EvalFile -file <embedded>\"".to_string()));
     let mut x = XBoard { e, pings: 0 };
     // The score of a depth-2 search of the start position, from a cleared table.
@@ -670,13 +670,15 @@ fn nnue_options_switch_the_evaluation_and_refuse_a_bad_net() {
             .unwrap_or_else(|| panic!("no depth-2 line in {lines:?}"));
         last.split_whitespace().nth(1).unwrap_or("").to_string()
     };
-    let classical = score(&mut x);
-    assert_eq!(x.ask("option UseNNUE=1"), Vec::<String>::new());
     let net = score(&mut x);
+    assert_eq!(x.ask("option UseNNUE=0"), Vec::<String>::new());
+    let classical = score(&mut x);
     assert_ne!(
         classical, net,
         "the net scores the start as the classical evaluation"
     );
+    assert_eq!(x.ask("option UseNNUE=1"), Vec::<String>::new());
+    assert_eq!(score(&mut x), net, "UseNNUE=1 is not the default net");
     let bad = x.ask("option EvalFile=/nonexistent/net.nnue");
     assert_eq!(bad.len(), 1, "{bad:?}");
     assert!(bad[0].starts_with("Error (EvalFile: "), "{bad:?}");

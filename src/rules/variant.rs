@@ -381,7 +381,8 @@ pub const LONGJIANG: Rules = Rules {
     stalemate: StalemateRule::Draw,
     entering_king: EnteringKingRule::None,
     weight_set: 0,
-    evaluator: Evaluator::Classical,
+    // The generation-2 net beat the classical evaluation at 3 s + 0.03 s (docs/nnue.md).
+    evaluator: Evaluator::Network,
 };
 
 /// 龙将棋 under 掉落禁止规则.
@@ -394,6 +395,8 @@ pub const LONGJIANG_NODROP: Rules = Rules {
     promoted_from: longjiang_promoted_from(NODROP_PROMOTIONS),
     promotion_zone: [Bitboard::rank(9), Bitboard::rank(0)],
     weight_set: 1,
+    // Its net still loses to the classical evaluation (docs/nnue.md, "Generation 2").
+    evaluator: Evaluator::Classical,
     ..LONGJIANG
 };
 
