@@ -89,6 +89,15 @@ fn side_name(c: Color) -> &'static str {
     }
 }
 
+/// `color`'s `kind` in hand as SFEN writes it (`P` for the first player, `p` for the second).
+fn hand_letter(color: Color, kind: PieceKind) -> String {
+    match kind.letter() {
+        Some(l) if color == Color::White => l.to_ascii_lowercase().to_string(),
+        Some(l) => l.to_string(),
+        None => format!("{kind:?}"),
+    }
+}
+
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -105,7 +114,8 @@ impl fmt::Display for PositionError {
             PositionError::HandKindNotInGame(c, k) => {
                 write!(
                     f,
-                    "{k:?} in {}'s hand cannot be held in this game",
+                    "'{}' in {}'s hand cannot be held in this game",
+                    hand_letter(*c, *k),
                     side_name(*c)
                 )
             }
@@ -128,8 +138,8 @@ impl fmt::Display for PositionError {
             PositionError::TooManyInHand(c, k, n) => {
                 write!(
                     f,
-                    "{n} of {:?} in {}'s hand (at most {MAX_IN_HAND})",
-                    k,
+                    "{n} of '{}' in {}'s hand (at most {MAX_IN_HAND})",
+                    hand_letter(*c, *k),
                     side_name(*c)
                 )
             }
@@ -159,3 +169,24 @@ impl fmt::Display for PositionError {
 }
 
 impl std::error::Error for PositionError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hand_errors_name_the_kind_as_sfen_writes_it() {
+        let e = PositionError::TooManyInHand(Color::White, PieceKind::ShogiPawn, 99);
+        assert_eq!(
+            e.to_string(),
+            format!("99 of 'p' in w's hand (at most {MAX_IN_HAND})")
+        );
+        let e = PositionError::TooManyInHand(Color::Black, PieceKind::Pawn, 21);
+        assert_eq!(
+            e.to_string(),
+            format!("21 of 'P' in b's hand (at most {MAX_IN_HAND})")
+        );
+        let e = PositionError::HandKindNotInGame(Color::Black, PieceKind::Lance);
+        assert_eq!(e.to_string(), "'L' in b's hand cannot be held in this game");
+    }
+}
