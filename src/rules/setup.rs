@@ -89,15 +89,6 @@ fn side_name(c: Color) -> &'static str {
     }
 }
 
-/// `color`'s `kind` in hand as SFEN writes it (`P` for the first player, `p` for the second).
-fn hand_letter(color: Color, kind: PieceKind) -> String {
-    match kind.letter() {
-        Some(l) if color == Color::White => l.to_ascii_lowercase().to_string(),
-        Some(l) => l.to_string(),
-        None => format!("{kind:?}"),
-    }
-}
-
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -115,7 +106,7 @@ impl fmt::Display for PositionError {
                 write!(
                     f,
                     "'{}' in {}'s hand cannot be held in this game",
-                    hand_letter(*c, *k),
+                    Piece::new(*c, *k),
                     side_name(*c)
                 )
             }
@@ -139,7 +130,7 @@ impl fmt::Display for PositionError {
                 write!(
                     f,
                     "{n} of '{}' in {}'s hand (at most {MAX_IN_HAND})",
-                    hand_letter(*c, *k),
+                    Piece::new(*c, *k),
                     side_name(*c)
                 )
             }
