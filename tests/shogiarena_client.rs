@@ -6,19 +6,14 @@
 //! shogiarena and cshogi into `target/shogi-venv` (another interpreter:
 //! `LONGJIANG_SHOGI_PYTHON`).
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::Command;
 
-fn python() -> PathBuf {
-    if let Some(p) = std::env::var_os("LONGJIANG_SHOGI_PYTHON") {
-        return PathBuf::from(p);
-    }
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/shogi-venv/bin/python")
-}
-
 #[test]
 fn shogiarena_plays_whole_games_of_longjiang_with_no_illegal_move_crash_or_time_loss() {
-    let python = python();
+    let python = common::shogi_python();
     let probe = Command::new(&python)
         .args(["-c", "import shogiarena, cshogi, rsshogi"])
         .status();

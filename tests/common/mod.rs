@@ -89,8 +89,8 @@ pub fn load_suites() -> Vec<SuiteEntry> {
     all
 }
 
-/// The Python that has python-shogi: `LONGJIANG_SHOGI_PYTHON`, else the venv `scripts/test`
-/// installs in `target/shogi-venv`.
+/// The Python that has the shogi packages (python-shogi, cshogi, shogiarena):
+/// `LONGJIANG_SHOGI_PYTHON`, else the venv `scripts/test` installs in `target/shogi-venv`.
 pub fn shogi_python() -> PathBuf {
     if let Some(p) = std::env::var_os("LONGJIANG_SHOGI_PYTHON") {
         return PathBuf::from(p);
@@ -98,7 +98,8 @@ pub fn shogi_python() -> PathBuf {
     let venv = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/shogi-venv/bin/python");
     assert!(
         venv.exists(),
-        "python-shogi is missing ({} does not exist): run scripts/test, which installs it",
+        "the shogi venv is missing ({} does not exist): run scripts/test, which installs \
+         python-shogi, cshogi and shogiarena into it",
         venv.display()
     );
     venv
