@@ -5,6 +5,7 @@
 //! on its own thread and hands the answer to a callback.
 
 mod dfpn;
+pub mod exhaustive;
 mod table;
 
 use crate::rules::{Move, Position};
