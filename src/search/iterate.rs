@@ -4,6 +4,7 @@ use super::params;
 use super::shared::REPORT_BOUNDS_AFTER;
 use super::thread::Worker;
 use super::time::Stability;
+use super::tsume::exhaustive;
 use super::value::{self, INFINITE, MAX_PLY, Value};
 use super::{Bound, Listener, SearchEvent, SearchInfo};
 use std::sync::atomic::Ordering;
@@ -32,6 +33,7 @@ impl Worker<'_> {
         let multipv = self.shared.multipv.min(self.root_moves.len());
         let mut stability = Stability::default();
         let mut mate_stable = 0;
+        let mut proven = None;
         let mut depth = 0;
         while depth < max_depth {
             depth += 1;
@@ -99,13 +101,18 @@ impl Worker<'_> {
                     break;
                 }
             }
-            // A mate score that stands for 3 iterations past its distance in plies will not
-            // change deeper: stop deepening (infinite and ponder searches then wait for
-            // `stop`) rather than repeat it to the last depth. A depth asked for is searched.
+            // A mate score that stands for 3 iterations past its distance in plies stops the
+            // deepening (infinite and ponder searches then wait for `stop`) only once no
+            // shorter mate exists: pruning and reductions may hide one, so the exhaustive
+            // prover must show there is none (docs/mates.md). A depth asked for is searched.
             let v = self.root_moves[0].score;
             let same = v.abs() >= value::MATE_IN_MAX_PLY && v == self.root_moves[0].prev_score;
             mate_stable = if same { mate_stable + 1 } else { 0 };
-            if limits.depth.is_none() && mate_stable >= 3 && depth > value::MATE - v.abs() {
+            if limits.depth.is_none()
+                && mate_stable >= 3
+                && depth > value::MATE - v.abs()
+                && self.mate_is_shortest(v, &mut proven)
+            {
                 break;
             }
             // Soft time limit: stretched while the best move changes or the score falls,
@@ -120,6 +127,26 @@ impl Worker<'_> {
                 }
             }
         }
+    }
+
+    /// Whether the root score `v` (a mate score) is the shortest mate: a mate against us
+    /// always counts as final; a mate for us of `p` plies only when the exhaustive prover shows
+    /// no mate within `(p - 1) / 2` moves (within `MATE_PROOF_NODES`). `proven` keeps the last
+    /// score decided, so each score is proved once.
+    fn mate_is_shortest(&self, v: Value, proven: &mut Option<(Value, bool)>) -> bool {
+        if v < 0 {
+            return true;
+        }
+        if let Some((pv, ok)) = *proven
+            && pv == v
+        {
+            return ok;
+        }
+        let shorter = ((value::MATE - v - 1) / 2) as u32;
+        let ok = shorter == 0
+            || exhaustive::mate_within(&self.pos, shorter, params::MATE_PROOF_NODES) == Some(false);
+        *proven = Some((v, ok));
+        ok
     }
 
     /// Reports line `i` of the root moves.

@@ -125,6 +125,10 @@ pub const ASPIRATION_DELTA_SMP: Value = 60;
 /// Aspiration windows start at this depth.
 pub const ASPIRATION_DEPTH: i32 = 4;
 
+/// Iterative deepening stops on a stable mate score only once the exhaustive prover has shown,
+/// within this many nodes, that no shorter mate exists (`iterate`, docs/mates.md).
+pub const MATE_PROOF_NODES: u64 = 300_000;
+
 // ---- Time management.
 
 /// Moves the time is spread over when the control gives no moves-to-go (sudden death or
