@@ -304,3 +304,41 @@ fn rook_in_hand_mate_in_three() {
         &["f7g8"],
     );
 }
+
+/// Issue 29: two rooks against the bare king, the quiet b2b9 and then a1a10 mate in 2. With
+/// the drop game's net (which scores the position about +0.7) the search used to see no mate
+/// at depths 3-7 and report a mate in 3 at depth 8: move-count pruning dropped the mating
+/// check with the late quiet moves. Now each evaluation reports the mate in 3 plies from
+/// depth 3, and a node-limited search ends with it, without spending its budget once the
+/// prover has shown no shorter mate exists.
+#[test]
+fn the_quiet_rook_lift_is_the_shortest_mate_with_either_evaluation() {
+    let sfen = "5k4/10/10/10/10/10/10/10/1R8/R4K4 b - - 00 1";
+    let p = pos(sfen, LONGJIANG);
+    let mut q = p.clone();
+    assert!(!mates_within(&mut q, 1));
+    let mating = mating_moves(&mut q, 2);
+    assert!(mating.contains(&"b2b9".to_string()), "{mating:?}");
+    for net in [false, true] {
+        let mut e = Engine::new();
+        e.set_nnue(if net {
+            longjiang::eval::nnue::embedded_nets()
+        } else {
+            Vec::new()
+        });
+        e.set_position(p.clone());
+        let r = e.search_sync(Limits {
+            depth: Some(3),
+            ..Limits::default()
+        });
+        assert_eq!(r.score, Score::Mate(3), "net {net}: depth 3");
+        e.new_game();
+        let r = e.search_sync(Limits {
+            nodes: Some(2_000_000),
+            ..Limits::default()
+        });
+        assert_eq!(r.score, Score::Mate(3), "net {net}");
+        assert!(mating.contains(&r.best.unwrap().to_string()), "net {net}");
+        assert!(r.nodes < 2_000_000, "net {net}: {} nodes", r.nodes);
+    }
+}

@@ -20,6 +20,7 @@ mod iterate;
 mod movesearch;
 pub mod params;
 mod picker;
+mod pressure;
 mod qsearch;
 pub mod see;
 mod shared;

@@ -6,6 +6,7 @@
 use super::alphabeta::{futility_move_count, reduction};
 use super::params::*;
 use super::picker::is_tactical;
+use super::pressure::presses_king;
 use super::see::see_ge;
 use super::thread::Worker;
 use super::tt::TtBound;
@@ -90,8 +91,11 @@ impl Worker<'_> {
         if !root && features.futility && mobile && best > MATED_IN_MAX_PLY {
             let lmr_depth = (new_depth - reduction(&self.lmr, depth, move_count, improving)).max(0);
             if !tactical && !gives_check {
-                // Move count based pruning.
-                if move_count >= futility_move_count(improving, depth) {
+                // Move count based pruning, except for drops that press the enemy king (the
+                // picker hands them out after it too, with the checks; docs/mates.md).
+                if move_count >= futility_move_count(improving, depth)
+                    && !(m.is_drop() && presses_king(&self.pos, m))
+                {
                     return MoveOutcome::PrunedWithLaterQuiets;
                 }
                 // Futility pruning: parent node.

@@ -94,8 +94,12 @@ pub(crate) struct MovePicker {
     cur: usize,
     bad: ArrayVec<Move, MAX_MOVES>,
     bad_cur: usize,
-    /// Set by the search (move-count pruning): quiet moves are no longer wanted.
+    /// Set by the search (move-count pruning): quiet moves are no longer wanted, except the
+    /// checks and the drops that press the enemy king (a mate may hang on one whatever the
+    /// evaluation says; docs/mates.md).
     pub skip_quiets: bool,
+    /// The current list holds only the moves that survive `skip_quiets`.
+    checks_listed: bool,
     /// Quiescence: the quiet checks follow the captures.
     qs_checks: bool,
 }
@@ -120,6 +124,7 @@ impl MovePicker {
             bad: ArrayVec::new(),
             bad_cur: 0,
             skip_quiets: false,
+            checks_listed: false,
             qs_checks: false,
         }
     }
@@ -146,6 +151,7 @@ impl MovePicker {
             bad: ArrayVec::new(),
             bad_cur: 0,
             skip_quiets: false,
+            checks_listed: false,
             qs_checks: checks && !in_check,
         }
     }
@@ -186,6 +192,7 @@ impl MovePicker {
                         Stage::Killer2 => self.ctx.killers[1],
                         _ => self.ctx.counter,
                     };
+                    let counter = self.stage == Stage::Counter;
                     self.stage = match self.stage {
                         Stage::Killer1 => Stage::Killer2,
                         Stage::Killer2 => Stage::Counter,
@@ -194,9 +201,7 @@ impl MovePicker {
                     if self.skip_quiets || !self.is_refutation_ok(pos, m) {
                         continue;
                     }
-                    if self.stage == Stage::QuietInit
-                        && (m == self.ctx.killers[0] || m == self.ctx.killers[1])
-                    {
+                    if counter && (m == self.ctx.killers[0] || m == self.ctx.killers[1]) {
                         continue;
                     }
                     return Some(m);
@@ -204,20 +209,24 @@ impl MovePicker {
                 Stage::QuietInit => {
                     if !self.skip_quiets {
                         self.gen_quiets(pos, h);
+                    } else {
+                        self.gen_quiet_checks(pos, h, true);
+                        self.checks_listed = true;
                     }
                     self.stage = Stage::Quiets;
                 }
                 Stage::Quiets | Stage::Drops => {
-                    if !self.skip_quiets {
-                        while self.cur < self.moves.len() {
-                            let m = self.moves[self.cur].mv;
-                            self.cur += 1;
-                            if !self.is_special(m) {
-                                return Some(m);
-                            }
+                    while self.cur < self.moves.len() {
+                        let m = self.moves[self.cur].mv;
+                        self.cur += 1;
+                        if self.is_special(m)
+                            || (self.skip_quiets && !self.checks_listed && !survives_skip(pos, m))
+                        {
+                            continue;
                         }
+                        return Some(m);
                     }
-                    self.stage = if self.stage == Stage::Quiets {
+                    self.stage = if self.stage == Stage::Quiets && !self.checks_listed {
                         Stage::DropInit
                     } else {
                         Stage::BadCaptures
@@ -226,6 +235,9 @@ impl MovePicker {
                 Stage::DropInit => {
                     if !self.skip_quiets {
                         self.gen_drops(pos, h);
+                    } else {
+                        self.gen_drop_checks(pos, h);
+                        self.checks_listed = true;
                     }
                     self.stage = Stage::Drops;
                 }
@@ -253,7 +265,7 @@ impl MovePicker {
                     };
                 }
                 Stage::QsCheckInit => {
-                    self.gen_quiet_checks(pos, h);
+                    self.gen_quiet_checks(pos, h, false);
                     self.stage = Stage::QsChecks;
                 }
                 Stage::Done => return None,
@@ -377,8 +389,10 @@ impl MovePicker {
         self.sort_partial();
     }
 
-    /// The quiet board moves and the drops that give check (quiescence's first ply).
-    fn gen_quiet_checks(&mut self, pos: &Position, h: &Histories) {
+    /// The quiet board moves and the drops that give check (quiescence's first ply), and with
+    /// `pressing` the drops that press the enemy king (the main search after move-count
+    /// pruning).
+    fn gen_quiet_checks(&mut self, pos: &Position, h: &Histories, pressing: bool) {
         self.moves.clear();
         self.cur = 0;
         let us = pos.side_to_move();
@@ -397,15 +411,35 @@ impl MovePicker {
             }
             false
         });
+        self.push_drop_checks(pos, pressing);
+        for i in 0..self.moves.len() {
+            self.moves[i].score = self.quiet_score(pos, h, self.moves[i].mv);
+        }
+    }
+
+    /// Adds the drops that give check, and with `pressing` those that press the enemy king.
+    fn push_drop_checks(&mut self, pos: &Position, pressing: bool) {
         // A drop checks exactly from the squares its kind attacks the king from.
+        let us = pos.side_to_move();
         let king = pos.king(!us);
         for kind in pos.hand(us).kinds() {
             let mut set = movegen::drops_of(pos, kind);
-            set.to &= movegen::check_squares(kind, us, king, pos.occupied());
+            let mut to = movegen::check_squares(kind, us, king, pos.occupied());
+            if pressing {
+                to |= super::pressure::pressing_drop_squares(pos, kind);
+            }
+            set.to &= to;
             for mv in set {
                 let _ = self.moves.try_push(Scored { mv, score: 0 });
             }
         }
+    }
+
+    /// Only the drops that give check or press the enemy king (after move-count pruning).
+    fn gen_drop_checks(&mut self, pos: &Position, h: &Histories) {
+        self.moves.clear();
+        self.cur = 0;
+        self.push_drop_checks(pos, true);
         for i in 0..self.moves.len() {
             self.moves[i].score = self.quiet_score(pos, h, self.moves[i].mv);
         }
@@ -459,6 +493,12 @@ impl MovePicker {
     }
 }
 
+/// Whether quiet move `m` is still handed out after move-count pruning began: a check, or a
+/// drop that presses the enemy king.
+fn survives_skip(pos: &Position, m: Move) -> bool {
+    pos.gives_check(m) || (m.is_drop() && super::pressure::presses_king(pos, m))
+}
+
 fn next_after_tt(stage: Stage) -> Stage {
     match stage {
         Stage::MainTt => Stage::CaptureInit,
@@ -501,6 +541,43 @@ mod tests {
             });
         }
         assert!(promotions > 100, "{promotions}");
+    }
+
+    /// After move-count pruning (`skip_quiets` from the start) the main picker still hands out
+    /// every capture, promotion, quiet check and drop that presses the enemy king, once.
+    #[test]
+    fn checks_and_pressing_drops_survive_move_count_pruning() {
+        let h = Histories::new();
+        let mut rnd = XorShift(0x9E37_79B9_7F4A_7C15);
+        let mut kept = 0;
+        for rules in [crate::rules::LONGJIANG, crate::rules::SHOGI] {
+            random_games(rules, 6, 120, &mut rnd, |pos, moves, _| {
+                let ctx = Context {
+                    cont: [Histories::NO_CONT; 3],
+                    killers: [Move::NONE; 2],
+                    counter: Move::NONE,
+                };
+                let mut picker = MovePicker::new(pos, Move::NONE, 8, ctx);
+                picker.skip_quiets = true;
+                let mut got = Vec::new();
+                while let Some(m) = picker.next(pos, &h) {
+                    got.push(m);
+                }
+                let mut want: Vec<Move> = moves
+                    .iter()
+                    .copied()
+                    .filter(|&m| pos.in_check() || is_tactical(pos, m) || survives_skip(pos, m))
+                    .collect();
+                kept += want.iter().filter(|&&m| !is_tactical(pos, m)).count();
+                let n = got.len();
+                got.sort_by_key(|m| format!("{m:?}"));
+                got.dedup();
+                want.sort_by_key(|m| format!("{m:?}"));
+                assert_eq!(got.len(), n, "{}: a move twice", pos.to_sfen());
+                assert_eq!(got, want, "{}", pos.to_sfen());
+            });
+        }
+        assert!(kept > 100, "{kept}");
     }
 
     /// With checks, quiescence's picker hands out every capture, promotion and quiet check
