@@ -8,6 +8,7 @@
 
 pub mod accumulator;
 pub mod features;
+pub mod kernels;
 pub mod network;
 
 pub use accumulator::{Accumulator, AccumulatorStack, evaluate_fresh};
@@ -59,17 +60,23 @@ const EMBEDDED: &[(Variant, &[u8])] = &[
 /// A net with varied parameters, for tests of the format and of the accumulators.
 #[cfg(test)]
 pub(crate) fn test_net(game: Variant) -> Network {
+    test_net_of(game, network::DEFAULT_HIDDEN)
+}
+
+/// [`test_net`] of hidden size `hidden`.
+#[cfg(test)]
+pub(crate) fn test_net_of(game: Variant, hidden: usize) -> Network {
     use features::FEATURES;
-    use network::{BUCKETS, HIDDEN};
-    let ft = (0..FEATURES * HIDDEN)
+    use network::BUCKETS;
+    let ft = (0..FEATURES * hidden)
         .map(|i| ((i * 7919) % 61) as i16 - 30)
         .collect();
-    let fb = (0..HIDDEN).map(|i| (i % 17) as i16).collect();
-    let ow = (0..BUCKETS * 2 * HIDDEN)
+    let fb = (0..hidden).map(|i| (i % 17) as i16).collect();
+    let ow = (0..BUCKETS * 2 * hidden)
         .map(|i| ((i * 31) % 41) as i16 - 20)
         .collect();
     let ob = (0..BUCKETS as i32).map(|b| b * 1000 - 1500).collect();
-    Network::from_parts(game, ft, fb, ow, ob).expect("the shapes match")
+    Network::from_parts(game, hidden, ft, fb, ow, ob).expect("the shapes match")
 }
 
 #[cfg(test)]

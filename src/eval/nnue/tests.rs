@@ -2,6 +2,7 @@
 //! computed from scratch after every move and every take-back (lines abandoned half-way, as
 //! a search does), and the evaluation is the same for a position and its colour mirror.
 
+use super::kernels::Simd;
 use super::*;
 use crate::movegen::legal_moves;
 use crate::rules::{Move, Position};
@@ -50,7 +51,19 @@ struct Kinds {
 /// `seed`, castling, promotions and drops preferred when there are any, so every move kind
 /// turns up.
 fn playout(variant: Variant, seed: u64, plies: usize, kinds: &mut Kinds) -> Result<(), String> {
-    let net = test_net(variant);
+    playout_with(&test_net(variant), variant, seed, plies, kinds)
+}
+
+/// [`playout`] with `net`; with it, a scalar twin of `net` must agree at every evaluation.
+fn playout_with(
+    net: &Network,
+    variant: Variant,
+    seed: u64,
+    plies: usize,
+    kinds: &mut Kinds,
+) -> Result<(), String> {
+    let scalar = net.clone().with_simd(Simd::Scalar);
+    let mut scalar_stack = AccumulatorStack::new(plies + 2);
     let mut pos = Position::start(variant.rules());
     let mut stack = AccumulatorStack::new(plies + 2);
     let mut rng = seed;
@@ -95,23 +108,34 @@ fn playout(variant: Variant, seed: u64, plies: usize, kinds: &mut Kinds) -> Resu
                 kinds.quiet += 1;
             }
             stack.push(ply, &pos, Some(m));
+            scalar_stack.push(ply, &pos, Some(m));
             pos.play(m);
             ply += 1;
         }
         // Evaluate only now and then, so that deltas pile up between evaluations.
         if next() % 3 == 0 {
-            let lazy = stack.update(&net, &pos, ply);
-            let fresh = Accumulator::refresh(&net, &pos);
+            let lazy = *stack.update(net, &pos, ply);
+            let fresh = Accumulator::refresh(net, &pos);
+            if *scalar_stack.update(&scalar, &pos, ply) != lazy {
+                return Err(format!("ply {ply}: scalar != {:?}", net.simd));
+            }
             if lazy != fresh {
                 return Err(format!(
                     "ply {ply}: incremental != fresh at {}",
                     pos.to_sfen()
                 ));
             }
-            let e = stack.evaluate(&net, &pos, ply);
+            let e = stack.evaluate(net, &pos, ply);
+            if scalar_stack.evaluate(&scalar, &pos, ply) != e {
+                return Err(format!(
+                    "{}: scalar and {:?} differ",
+                    pos.to_sfen(),
+                    net.simd
+                ));
+            }
             let mirror = Position::from_sfen(&mirror_sfen(&pos.to_sfen()), variant.rules())
                 .map_err(|e| format!("mirror of {}: {e}", pos.to_sfen()))?;
-            let m = evaluate_fresh(&net, &mirror);
+            let m = evaluate_fresh(net, &mirror);
             if e != m {
                 return Err(format!("{}: {e} but its mirror {m}", pos.to_sfen()));
             }
@@ -167,9 +191,23 @@ fn a_null_move_keeps_the_sums_and_swaps_the_point_of_view() {
     let net = test_net(Variant::Longjiang);
     let mut pos = Position::start(Variant::Longjiang.rules());
     let mut stack = AccumulatorStack::new(8);
-    let root = stack.update(&net, &pos, 0);
+    let root = *stack.update(&net, &pos, 0);
     stack.push(0, &pos, None);
     pos.play_null();
-    assert_eq!(stack.update(&net, &pos, 1), root);
+    assert_eq!(*stack.update(&net, &pos, 1), root);
     assert_eq!(stack.evaluate(&net, &pos, 1), evaluate_fresh(&net, &pos));
+}
+
+#[test]
+fn every_hidden_size_updates_like_it_refreshes_and_simd_equals_scalar() {
+    for hidden in network::HIDDEN_SIZES {
+        for variant in Variant::ALL {
+            let net = test_net_of(variant, hidden);
+            let mut kinds = Kinds::default();
+            for seed in 0..6 {
+                playout_with(&net, variant, seed, 300, &mut kinds)
+                    .unwrap_or_else(|e| panic!("hidden {hidden}: {e}"));
+            }
+        }
+    }
 }
