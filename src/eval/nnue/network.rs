@@ -411,6 +411,35 @@ mod tests {
     }
 
     #[test]
+    fn version_1_files_load_as_128_nets_and_wider_nets_round_trip() {
+        // The shipped nets are version 1 files; they load, and saved again (version 2)
+        // they keep their parameters and checksum.
+        for bytes in [
+            &include_bytes!("../../../nets/longjiang.nnue")[..],
+            &include_bytes!("../../../nets/longjiang-nodrop.nnue")[..],
+        ] {
+            assert_eq!(u16::from_le_bytes([bytes[4], bytes[5]]), 1);
+            let net = Network::from_bytes(bytes).unwrap();
+            assert_eq!(net.hidden(), DEFAULT_HIDDEN);
+            let again = net.to_bytes();
+            assert_eq!(&again[HEADER_LEN..], &bytes[HEADER_LEN..]);
+            assert_eq!(Network::from_bytes(&again).unwrap(), net);
+        }
+        // A version 1 header cannot claim another hidden size.
+        let wide = super::super::test_net_of(Variant::Longjiang, 256);
+        let mut bytes = wide.to_bytes();
+        assert_eq!(Network::from_bytes(&bytes).unwrap().hidden(), 256);
+        bytes[4] = 1;
+        assert!(matches!(
+            Network::from_bytes(&bytes),
+            Err(NetError::Shape {
+                field: "hidden size",
+                ..
+            })
+        ));
+    }
+
+    #[test]
     fn bad_files_are_refused_with_their_reason() {
         let bytes = pattern_net(Variant::Longjiang).to_bytes();
         assert_eq!(

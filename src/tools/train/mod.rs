@@ -89,6 +89,10 @@ pub struct TrainArgs {
     /// No progress bar; one line per epoch.
     #[arg(long)]
     pub quiet: bool,
+    /// Stop after this many epochs in this run (the net and the checkpoint are written as at
+    /// the end; `--resume` goes on with the same `--epochs` schedule).
+    #[arg(long)]
+    pub stop_after: Option<u32>,
     /// Hidden neurons per perspective: 128, 256 or 512.
     #[arg(long, default_value_t = 128)]
     pub hidden: usize,
@@ -171,21 +175,23 @@ pub fn mean_loss(net: &FloatNet, set: &Shard, limit: usize, args: &TrainArgs) ->
     if n == 0 {
         return (f64::NAN, f64::NAN);
     }
-    let (sum, classical) = (0..n)
+    // Fixed chunks summed in order: the same figures whatever the scheduling.
+    let parts: Vec<(f64, f64)> = (0..n.div_ceil(4096))
         .into_par_iter()
-        .fold(
-            || (0f64, 0f64, Vec::new(), Vec::new()),
-            |(l, c, mut us, mut them), i| {
+        .map(|c| {
+            let (mut us, mut them) = (Vec::new(), Vec::new());
+            let (mut l, mut cl) = (0f64, 0f64);
+            for i in c * 4096..((c + 1) * 4096).min(n) {
                 let v = set.get(i);
                 let x = input(&net.shape, &v, args, &mut us, &mut them);
-                let loss = net.loss(&x, args.k) as f64;
+                l += net.loss(&x, args.k) as f64;
                 let p = 1.0 / (1.0 + (-v.classical / args.k).exp());
-                let cl = ((p - x.target) * (p - x.target)) as f64;
-                (l + loss, c + cl, us, them)
-            },
-        )
-        .map(|(l, c, _, _)| (l, c))
-        .reduce(|| (0.0, 0.0), |a, b| (a.0 + b.0, a.1 + b.1));
+                cl += ((p - x.target) * (p - x.target)) as f64;
+            }
+            (l, cl)
+        })
+        .collect();
+    let (sum, classical) = parts.iter().fold((0.0, 0.0), |a, b| (a.0 + b.0, a.1 + b.1));
     (sum / n as f64, classical / n as f64)
 }
 
@@ -400,7 +406,10 @@ pub fn train(args: &TrainArgs) -> Result<(Vec<EpochReport>, Checkpoint, String),
     let mut workers = Workers {
         grads: vec![vec![0f32; shape.params()]; rayon::current_num_threads().max(1)],
     };
-    while ck.epoch < args.epochs {
+    let stop = args
+        .stop_after
+        .map_or(args.epochs, |n| args.epochs.min(ck.epoch.saturating_add(n)));
+    while ck.epoch < stop {
         let lr = rate(args.lr, args.final_lr, ck.epoch, args.epochs);
         bar.reset();
         bar.set_prefix(format!("{}/{}", ck.epoch + 1, args.epochs));
