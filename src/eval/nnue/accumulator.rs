@@ -44,7 +44,7 @@ impl Accumulator {
                 .map(|&f| net.feature_weights(f as usize))
                 .collect();
             let v = &mut self.v[c.index()];
-            kernels::apply(net.simd, h, v, &net.ft_bias, &rows, &[]);
+            kernels::apply(h, v, &net.ft_bias, &rows, &[]);
         }
     }
 
@@ -66,7 +66,7 @@ impl Accumulator {
                 }
             }
             let i = c.index();
-            kernels::apply(net.simd, h, &mut self.v[i], &from.v[i], &add, &sub);
+            kernels::apply(h, &mut self.v[i], &from.v[i], &add, &sub);
         }
     }
 

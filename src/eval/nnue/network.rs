@@ -28,7 +28,7 @@
 //! weights `[buckets][2 × hidden]`, i32 output biases `[buckets]`.
 
 use super::features::FEATURES;
-use super::kernels::{self, Simd};
+use super::kernels;
 use crate::rules::{Color, Position, Variant};
 use std::fmt;
 
@@ -144,8 +144,6 @@ pub struct Network {
     hidden: usize,
     /// The factorisers it was trained with.
     factors: Factors,
-    /// The kernels' version this processor runs.
-    pub(crate) simd: Simd,
     /// `[FEATURES][HIDDEN]`.
     pub(crate) ft_weights: Vec<i16>,
     /// `[HIDDEN]`.
@@ -202,7 +200,6 @@ impl Network {
                 game,
                 hidden,
                 factors: Factors::empty(),
-                simd: Simd::detect(),
                 ft_weights,
                 ft_bias,
                 out_weights,
@@ -213,13 +210,6 @@ impl Network {
     /// This net, recording that it was trained with `factors`.
     pub fn with_factors(mut self, factors: Factors) -> Network {
         self.factors = factors;
-        self
-    }
-
-    /// This net running the kernels' version `simd` where the processor has it (tests
-    /// compare the versions).
-    pub fn with_simd(mut self, simd: Simd) -> Network {
-        self.simd = simd.supported();
         self
     }
 
@@ -386,8 +376,8 @@ impl Network {
         let h = self.hidden;
         let w = &self.out_weights[bucket * 2 * h..(bucket + 1) * 2 * h];
         let (w_us, w_them) = w.split_at(h);
-        let sum = kernels::dot(self.simd, h, &acc[us.index()], w_us)
-            + kernels::dot(self.simd, h, &acc[(!us).index()], w_them);
+        let sum =
+            kernels::dot(h, &acc[us.index()], w_us) + kernels::dot(h, &acc[(!us).index()], w_them);
         (sum / QA + self.out_bias[bucket]) * SCALE / (QA * QB)
     }
 }

@@ -2,7 +2,6 @@
 //! computed from scratch after every move and every take-back (lines abandoned half-way, as
 //! a search does), and the evaluation is the same for a position and its colour mirror.
 
-use super::kernels::Simd;
 use super::*;
 use crate::movegen::legal_moves;
 use crate::rules::{Move, Position};
@@ -54,7 +53,7 @@ fn playout(variant: Variant, seed: u64, plies: usize, kinds: &mut Kinds) -> Resu
     playout_with(&test_net(variant), variant, seed, plies, kinds)
 }
 
-/// [`playout`] with `net`; with it, a scalar twin of `net` must agree at every evaluation.
+/// [`playout`] with `net`.
 fn playout_with(
     net: &Network,
     variant: Variant,
@@ -62,8 +61,6 @@ fn playout_with(
     plies: usize,
     kinds: &mut Kinds,
 ) -> Result<(), String> {
-    let scalar = net.clone().with_simd(Simd::Scalar);
-    let mut scalar_stack = AccumulatorStack::new(plies + 2);
     let mut pos = Position::start(variant.rules());
     let mut stack = AccumulatorStack::new(plies + 2);
     let mut rng = seed;
@@ -108,7 +105,6 @@ fn playout_with(
                 kinds.quiet += 1;
             }
             stack.push(ply, &pos, Some(m));
-            scalar_stack.push(ply, &pos, Some(m));
             pos.play(m);
             ply += 1;
         }
@@ -116,9 +112,6 @@ fn playout_with(
         if next() % 3 == 0 {
             let lazy = *stack.update(net, &pos, ply);
             let fresh = Accumulator::refresh(net, &pos);
-            if *scalar_stack.update(&scalar, &pos, ply) != lazy {
-                return Err(format!("ply {ply}: scalar != {:?}", net.simd));
-            }
             if lazy != fresh {
                 return Err(format!(
                     "ply {ply}: incremental != fresh at {}",
@@ -126,13 +119,6 @@ fn playout_with(
                 ));
             }
             let e = stack.evaluate(net, &pos, ply);
-            if scalar_stack.evaluate(&scalar, &pos, ply) != e {
-                return Err(format!(
-                    "{}: scalar and {:?} differ",
-                    pos.to_sfen(),
-                    net.simd
-                ));
-            }
             let mirror = Position::from_sfen(&mirror_sfen(&pos.to_sfen()), variant.rules())
                 .map_err(|e| format!("mirror of {}: {e}", pos.to_sfen()))?;
             let m = evaluate_fresh(net, &mirror);
@@ -199,7 +185,7 @@ fn a_null_move_keeps_the_sums_and_swaps_the_point_of_view() {
 }
 
 #[test]
-fn every_hidden_size_updates_like_it_refreshes_and_simd_equals_scalar() {
+fn every_hidden_size_updates_like_it_refreshes() {
     for hidden in network::HIDDEN_SIZES {
         for variant in Variant::ALL {
             let net = test_net_of(variant, hidden);

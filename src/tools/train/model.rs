@@ -3,7 +3,6 @@
 
 use crate::eval::nnue::Network;
 use crate::eval::nnue::features::{BOARD_FEATURES, FEATURES, HAND_SLOTS, NET_KINDS};
-use crate::eval::nnue::kernels::Simd;
 use crate::eval::nnue::network::{BUCKETS, Factors, HIDDEN_SIZES, QA, QB, SCALE};
 use crate::geometry::{FILES, RANKS, SQUARES};
 use crate::rules::HAND_KINDS;
@@ -141,20 +140,20 @@ fn splitmix(state: &mut u64) -> u64 {
 }
 
 /// Runs `$f::<H>` for the hidden size `$h` (of `HIDDEN_SIZES`), in its AVX2 + FMA build when
-/// `$simd` says the processor has them.
+/// `$avx2` says the processor has them.
 macro_rules! by_hidden {
-    ($simd:expr, $h:expr, $f:ident, $f_avx2:ident, ($($arg:expr),*)) => {
-        match ($simd, $h) {
+    ($avx2:expr, $h:expr, $f:ident, $f_avx2:ident, ($($arg:expr),*)) => {
+        match ($avx2, $h) {
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: `Simd::Avx2` comes from `Simd::detect` (AVX2 present; FMA is checked
-            // with it there), so the AVX2 build runs on a processor that has it.
-            (Simd::Avx2, 128) => unsafe { $f_avx2::<128>($($arg),*) },
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: as above.
-            (Simd::Avx2, 256) => unsafe { $f_avx2::<256>($($arg),*) },
+            // SAFETY: `avx2()` is true only when the processor has AVX2 and FMA, so their
+            // build runs on a processor that has them.
+            (true, 128) => unsafe { $f_avx2::<128>($($arg),*) },
             #[cfg(target_arch = "x86_64")]
             // SAFETY: as above.
-            (Simd::Avx2, 512) => unsafe { $f_avx2::<512>($($arg),*) },
+            (true, 256) => unsafe { $f_avx2::<256>($($arg),*) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as above.
+            (true, 512) => unsafe { $f_avx2::<512>($($arg),*) },
             (_, 128) => $f::<128>($($arg),*),
             (_, 256) => $f::<256>($($arg),*),
             _ => $f::<512>($($arg),*),
@@ -253,15 +252,21 @@ fn backward_avx2<const H: usize>(net: &FloatNet, x: &Input, k: f32, grad: &mut [
     backward_h::<H>(net, x, k, grad)
 }
 
-/// The processor's best build of the passes (AVX2 needs FMA too here).
-fn simd() -> Simd {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if std::arch::is_x86_feature_detected!("fma") {
-            return Simd::detect();
+/// Whether the passes run their AVX2 + FMA build: when the processor has both, unless the
+/// environment variable `LONGJIANG_NO_AVX2` is set (for benchmarks; the results are the
+/// same, the compiler contracts no multiply-add).
+fn avx2() -> bool {
+    static AVX2: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *AVX2.get_or_init(|| {
+        #[cfg(target_arch = "x86_64")]
+        {
+            std::env::var_os("LONGJIANG_NO_AVX2").is_none()
+                && std::arch::is_x86_feature_detected!("avx2")
+                && std::arch::is_x86_feature_detected!("fma")
         }
-    }
-    Simd::Scalar
+        #[cfg(not(target_arch = "x86_64"))]
+        false
+    })
 }
 
 impl FloatNet {
@@ -284,7 +289,7 @@ impl FloatNet {
     /// The raw output (1.0 = `SCALE` centipawns) of a position.
     pub fn forward(&self, x: &Input) -> f32 {
         by_hidden!(
-            simd(),
+            avx2(),
             self.shape.hidden,
             forward_h,
             forward_avx2,
@@ -296,7 +301,7 @@ impl FloatNet {
     /// `grad` (`params` long) and returns the loss.
     pub fn backward(&self, x: &Input, k: f32, grad: &mut [f32]) -> f32 {
         by_hidden!(
-            simd(),
+            avx2(),
             self.shape.hidden,
             backward_h,
             backward_avx2,
