@@ -105,7 +105,9 @@ impl Scorer {
     fn start(arg: &str, variant: Variant, timeout: Duration) -> Result<Scorer, String> {
         if arg == "builtin" {
             let mut e = search::Engine::new();
+            e.set_nnue(crate::eval::nnue::default_nets());
             e.set_threads(1);
+            e.set_position(Position::start(variant.rules()));
             return Ok(Scorer::Builtin(Box::new(e)));
         }
         let spec = EngineSpec::parse(arg).map_err(|e| e.to_string())?;
@@ -116,7 +118,14 @@ impl Scorer {
 
     fn name(&self) -> String {
         match self {
-            Scorer::Builtin(_) => format!("longjiang {} (in-process)", env!("CARGO_PKG_VERSION")),
+            Scorer::Builtin(e) => format!(
+                "longjiang {} (in-process, {})",
+                env!("CARGO_PKG_VERSION"),
+                e.nnue().map_or("classical".to_string(), |n| format!(
+                    "nnue {:016x}",
+                    n.checksum()
+                ))
+            ),
             Scorer::Piped(p) => p.0.id_name.clone().unwrap_or_else(|| p.1.name.clone()),
         }
     }
@@ -249,5 +258,41 @@ pub fn run(args: &GenArgs) -> Result<(), String> {
     match &args.out {
         Some(path) => std::fs::write(path, text).map_err(|e| format!("{path}: {e}")),
         None => crate::tools::say(text),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The suite's header names the evaluation the built-in scorer used: each game's default.
+    #[test]
+    fn the_builtin_scorer_evaluates_with_the_games_default() {
+        for variant in Variant::ALL {
+            let args = GenArgs {
+                engine: "builtin".into(),
+                variant: variant.to_string(),
+                count: 1,
+                min_plies: 2,
+                max_plies: 2,
+                tc: "depth=1".into(),
+                max_cp: 100_000,
+                seed: 3,
+                per_first: 6,
+                out: None,
+            };
+            let text = generate(&args).expect("one opening");
+            let header = text.lines().next().unwrap_or_default();
+            let want = match crate::eval::nnue::default_nets()
+                .into_iter()
+                .find(|n| n.game() == variant)
+            {
+                Some(n) => format!("(in-process, nnue {:016x})", n.checksum()),
+                None => "(in-process, classical)".to_string(),
+            };
+            assert!(header.contains(&want), "{variant}: {header}");
+            let by_rules = variant.rules().evaluator == crate::rules::Evaluator::Network;
+            assert_eq!(want.contains("nnue"), by_rules, "{variant}");
+        }
     }
 }
