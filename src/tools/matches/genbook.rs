@@ -8,7 +8,9 @@
 //! score at the given limit within ±`max_cp` for the side to move. At most `per_first` openings
 //! share a first move, which keeps the suite varied.
 
-use super::protocol::{EngineConnection, MATE_CP, Reply, go_command, position_command};
+use super::protocol::{
+    EngineConnection, MATE_CP, Reply, go_command, position_command, searchmoves,
+};
 use super::spec::EngineSpec;
 use super::timecontrol::TimeControl;
 use crate::movegen::legal_moves;
@@ -160,7 +162,10 @@ impl Scorer {
                 e.new_game().map_err(|f| format!("engine: {f}"))?;
                 let position = position_command(spec.proto, variant, None, moves);
                 let clocks = [tc.new_clock(); 2];
-                let go = go_command(spec.proto, tc, &clocks, pos.side_to_move());
+                let mut go = go_command(spec.proto, tc, &clocks, pos.side_to_move());
+                if spec.legal_only {
+                    go += &searchmoves(spec.proto, pos);
+                }
                 let limit = tc.limit(&clocks[0]);
                 match e.think(&position, &go, limit, Duration::from_secs(1), timeout) {
                     Reply::Move { score: Some(s), .. } => Ok(s),
