@@ -24,8 +24,8 @@ pub fn by_default(game: Variant) -> bool {
 
 /// The nets an engine evaluates with when nobody chose: the built-in net of each game whose
 /// rule description names the net as its evaluator ([`by_default`]); the other games are
-/// evaluated classically. The one place that decides it for every engine the product runs
-/// (the protocol sessions, the web board's pool, the opening-book generator, datagen).
+/// evaluated classically. The one place that decides it for every engine the product runs:
+/// the protocol sessions, the web board's pool and the opening-book generator ask it.
 pub fn default_nets() -> Vec<Arc<Network>> {
     choose(by_default, embedded)
 }
