@@ -37,8 +37,8 @@ struct Asked {
     listed: Vec<String>,
 }
 
-/// Replays a `position` line of the UCI dialect (FEN, drops with `@`).
-fn uci_position(line: &str, variant: Variant) -> Position {
+/// Replays a `position` line (UCI: FEN, drops with `@`; USI: SFEN, drops with `*`).
+fn replay(line: &str, variant: Variant) -> Position {
     let tokens: Vec<&str> = line.split_whitespace().collect();
     let m = tokens
         .iter()
@@ -47,7 +47,8 @@ fn uci_position(line: &str, variant: Variant) -> Position {
     let mut pos = match tokens[1] {
         "startpos" => Position::start(variant.rules()),
         "fen" => parse_fen(&tokens[2..m].join(" "), variant.rules()).expect("a FEN we wrote"),
-        other => panic!("position {other} in UCI"),
+        "sfen" => Position::from_sfen(&tokens[2..m].join(" "), variant.rules()).expect("SFEN"),
+        other => panic!("position {other}"),
     };
     for t in tokens.iter().skip(m + 1) {
         let mv = pos.parse_move(t).expect("a legal move we sent");
@@ -63,7 +64,7 @@ fn asked(log: &Path, variant: Variant) -> Vec<Asked> {
     let mut out = Vec::new();
     for line in text.lines() {
         if line.starts_with("position ") {
-            pos = Some(uci_position(line, variant));
+            pos = Some(replay(line, variant));
         } else if line.starts_with("go") {
             let listed = line
                 .split_whitespace()
@@ -80,9 +81,10 @@ fn asked(log: &Path, variant: Variant) -> Vec<Asked> {
 
 /// Plays `games` games of `variant` from `openings` (a suite file's text) between a fake
 /// engine restricted to the legal moves (answering the first one listed) and an unrestricted
-/// random fake, both UCI; returns the records and what each engine was asked.
+/// random fake, both speaking `proto`; returns the records and what each engine was asked.
 fn play(
     name: &str,
+    proto: &str,
     variant: Variant,
     openings: &str,
     games: &str,
@@ -92,12 +94,12 @@ fn play(
     std::fs::write(&suite, openings).expect("openings file");
     let (log_r, log_f) = (dir.join("restricted.log"), dir.join("free.log"));
     let restricted = format!(
-        "cmd={} mode=searchmoves log={},name=restricted,proto=uci,searchmoves=legal",
+        "cmd={} mode=searchmoves log={},name=restricted,proto={proto},searchmoves=legal",
         fake(),
         log_r.display()
     );
     let free = format!(
-        "cmd={} seed=5 log={},name=free,proto=uci",
+        "cmd={} seed=5 log={},name=free,proto={proto}",
         fake(),
         log_f.display()
     );
@@ -125,8 +127,15 @@ fn play(
 }
 
 /// The restricted engine's every `go` lists each legal move once and nothing else; the free
-/// engine's lists nothing; no game ends by an illegal move or a crash.
-fn check(records: &[GameRecord], restricted: &[Asked], free: &[Asked], games: usize) {
+/// engine's lists nothing; no game ends by an illegal move or a crash; no drop is written with
+/// `foreign`, the other dialect's drop mark.
+fn check(
+    records: &[GameRecord],
+    restricted: &[Asked],
+    free: &[Asked],
+    games: usize,
+    foreign: char,
+) {
     assert_eq!(records.len(), games);
     for r in records {
         let reason = r
@@ -151,8 +160,8 @@ fn check(records: &[GameRecord], restricted: &[Asked], free: &[Asked], games: us
         assert_eq!(set.len(), listed.len(), "a move listed twice");
         assert_eq!(set, legal, "searchmoves is not the legal moves");
         assert!(
-            a.listed.iter().all(|t| !t.contains('*')),
-            "USI drops in UCI"
+            a.listed.iter().all(|t| !t.contains(foreign)),
+            "{foreign} drops"
         );
     }
     assert!(free.iter().all(|a| a.listed.is_empty()));
@@ -170,8 +179,8 @@ fn words(asked: &[Asked]) -> HashSet<&str> {
 fn the_drop_game_lists_exactly_the_legal_moves_in_ucis_spelling() {
     // A pawn one step from promotion and one in hand, then the start position.
     let openings = "sfen 5k4/1P8/10/10/10/10/10/10/10/5K4 b P - 00 1\nstartpos\n";
-    let (records, restricted, free) = play("drop", Variant::Longjiang, openings, "4");
-    check(&records, &restricted, &free, 4);
+    let (records, restricted, free) = play("drop", "uci", Variant::Longjiang, openings, "4");
+    check(&records, &restricted, &free, 4, '*');
     let seen = words(&restricted);
     // 10×10 square names, Fairy-Stockfish's drops (`P@`) and promotion to the spearman (`+`).
     for want in ["b9b10+", "P@e5", "P@a9", "e2e4", "a2a4", "f1g2"] {
@@ -182,11 +191,23 @@ fn the_drop_game_lists_exactly_the_legal_moves_in_ucis_spelling() {
 #[test]
 fn the_no_drop_game_lists_promotions_by_piece_letter() {
     let openings = "sfen 5k4/1P8/10/10/10/10/10/10/10/5K4 b - - 00 1\n";
-    let (records, restricted, free) = play("nodrop", Variant::LongjiangNoDrop, openings, "2");
-    check(&records, &restricted, &free, 2);
+    let (records, restricted, free) =
+        play("nodrop", "uci", Variant::LongjiangNoDrop, openings, "2");
+    check(&records, &restricted, &free, 2, '@');
     let seen = words(&restricted);
     for want in ["b9b10q", "b9b10r", "b9b10n", "b9b10b", "b9b10g"] {
         assert!(seen.contains(want), "{want} never listed");
     }
     assert!(!seen.iter().any(|w| w.contains('@') || w.ends_with('+')));
+}
+
+#[test]
+fn a_usi_engine_gets_the_list_in_usi() {
+    let openings = "sfen 5k4/1P8/10/10/10/10/10/10/10/5K4 b P - 00 1\n";
+    let (records, restricted, free) = play("usi", "usi", Variant::Longjiang, openings, "2");
+    check(&records, &restricted, &free, 2, '@');
+    let seen = words(&restricted);
+    for want in ["b9b10+", "P*e5", "P*a9", "f1g2"] {
+        assert!(seen.contains(want), "{want} never listed");
+    }
 }
