@@ -192,6 +192,10 @@ fn resuming_with_other_settings_is_refused_naming_the_difference() {
             (vec!["--seed", "2"], "seed=1 in the file, seed=2"),
             (vec!["--nnue", "false"], "eval=nnue:"),
             (vec!["--max-plies", "51"], "max-plies=50 in the file"),
+            (
+                vec!["--shard", "1/2"],
+                "shard=(none) in the file, shard=1/2 in this run",
+            ),
         ] {
             let mut args = extra.clone();
             args.extend(["--positions", "400"]);

@@ -61,18 +61,38 @@ impl Settings {
     }
 
     /// How `self` (this run) differs from `file` (a file's header), one `key: file's value,
-    /// this run's value` entry per difference. A key the file's header lacks (an older
-    /// version's) is not compared, except `eval`, which older files left out when classical.
-    pub fn differences(&self, file: &Settings) -> Vec<String> {
-        self.0
+    /// this run's value` entry per difference. A header of this version (`full`) names every
+    /// setting, so a key on one side only differs; an older header names fewer, so only its
+    /// keys are compared, and `eval`, which those left out when classical.
+    pub fn differences(&self, file: &Settings, full: bool) -> Vec<String> {
+        let mut diff: Vec<String> = self
+            .0
             .iter()
             .filter_map(|(k, v)| {
-                let theirs = file
-                    .get(k)
-                    .or_else(|| (k == "eval").then_some("classical"))?;
+                let theirs = match file.get(k) {
+                    Some(t) => t,
+                    None if k == "eval" && !full => "classical",
+                    None if full => "(none)",
+                    None => return None,
+                };
                 (theirs != v).then(|| format!("{k}={theirs} in the file, {k}={v} in this run"))
             })
-            .collect()
+            .collect();
+        if full {
+            diff.extend(
+                file.0
+                    .iter()
+                    .filter(|(k, _)| self.get(k).is_none())
+                    .map(|(k, v)| format!("{k}={v} in the file, none in this run")),
+            );
+        }
+        diff
+    }
+
+    /// Whether a header line is of this build's version (it names every setting).
+    pub fn is_full(line: &str) -> bool {
+        line.trim_start_matches(['#', ' '])
+            .starts_with(HEADER_START)
     }
 }
 
@@ -83,6 +103,8 @@ pub struct Existing {
     pub format: Format,
     /// Its header's settings.
     pub settings: Settings,
+    /// Whether its header is of this version (`Settings::is_full`).
+    pub full: bool,
     /// The numbers of its finished games.
     pub games: HashSet<u64>,
     /// The positions of its finished games.
@@ -108,6 +130,7 @@ pub fn existing(path: &Path) -> Result<Option<Existing>, String> {
         return Ok(Some(Existing {
             format: Format::Binary,
             settings: Settings::parse(&scan.header.text),
+            full: Settings::is_full(&scan.header.text),
             games: scan.games.iter().map(|g| g.end.game).collect(),
             positions: scan.games.iter().map(|g| g.count as u64).sum(),
             complete_len: scan.complete_len,
@@ -116,6 +139,7 @@ pub fn existing(path: &Path) -> Result<Option<Existing>, String> {
     let mut ex = Existing {
         format: Format::Text,
         settings: Settings::default(),
+        full: false,
         games: HashSet::new(),
         positions: 0,
         complete_len: 0,
@@ -131,6 +155,7 @@ pub fn existing(path: &Path) -> Result<Option<Existing>, String> {
         offset += n as u64;
         if std::mem::take(&mut first) {
             ex.settings = Settings::parse(&buf);
+            ex.full = Settings::is_full(&buf);
         }
         if !buf.ends_with('\n') {
             break;
@@ -186,4 +211,33 @@ pub fn encode(
         Format::Binary => binary::encode_game(rules, game, kept, &mut out)?,
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn older_headers_compare_the_keys_they_name() {
+        let run = Settings::default()
+            .with("variant", "longjiang")
+            .with("nodes", 500)
+            .with("endgames", 0.1)
+            .with("eval", "nnue:00ff");
+        let v1 = "# longjiang datagen v1 variant=longjiang nodes=500 seed=3 eval=nnue:00ff";
+        assert!(!Settings::is_full(v1));
+        assert!(run.differences(&Settings::parse(v1), false).is_empty());
+        // A version-1 header without `eval` was classical.
+        let classical = Settings::parse("# longjiang datagen v1 variant=longjiang nodes=500");
+        let d = run.differences(&classical, false);
+        assert_eq!(
+            d,
+            ["eval=classical in the file, eval=nnue:00ff in this run"]
+        );
+        // This version's header names everything: a key on one side only differs.
+        let line = format!("# {}", run.clone().with("shard", "1/2").line());
+        assert!(Settings::is_full(&line));
+        let d = run.differences(&Settings::parse(&line), true);
+        assert_eq!(d, ["shard=1/2 in the file, none in this run"]);
+    }
 }

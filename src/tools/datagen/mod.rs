@@ -196,7 +196,7 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
         (None, f) => f.unwrap_or(Format::Binary),
     };
     if let Some(e) = &existing {
-        let diff = settings.differences(&e.settings);
+        let diff = settings.differences(&e.settings, e.full);
         if !diff.is_empty() {
             return Err(format!(
                 "{} was made with other settings ({}); resume it with its own or use another --out",
