@@ -24,13 +24,10 @@ impl LoadedNets {
     }
 
     /// The nets the engine evaluates with under `options`: one for each game that uses its
-    /// net (the others are evaluated classically).
+    /// net (the others are evaluated classically); untouched options give
+    /// [`nnue::default_nets`].
     pub fn in_use(&self, options: &Options) -> Vec<Arc<Network>> {
-        Variant::EVERY
-            .iter()
-            .filter(|&&v| options.uses_nnue(v))
-            .filter_map(|&v| self.net_of(v))
-            .collect()
+        nnue::choose(|v| options.uses_nnue(v), |v| self.net_of(v))
     }
 
     /// `EvalFile`: loads the net file `value` (no value or `<embedded>`: back to the nets

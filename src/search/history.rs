@@ -105,6 +105,24 @@ impl Histories {
         }
     }
 
+    /// Forgets everything, as `clear`, through exclusive access: plain stores the compiler
+    /// turns into block writes (a new game of datagen clears the tables every few moves).
+    pub fn clear_mut(&mut self) {
+        let blocks = self.cont.iter_mut().flat_map(|b| b.iter_mut());
+        for e in self
+            .main
+            .iter_mut()
+            .chain(&mut self.drops)
+            .chain(&mut self.captures)
+            .chain(blocks)
+        {
+            *e.get_mut() = 0;
+        }
+        for c in &mut self.counter {
+            *c.get_mut() = Move::NONE.to_bits();
+        }
+    }
+
     /// The entry of a quiet board move (main table) or drop (drop table).
     #[inline(always)]
     fn quiet_entry(&self, us: Color, m: Move) -> &AtomicI16 {

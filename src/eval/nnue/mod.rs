@@ -23,6 +23,26 @@ pub fn by_default(game: Variant) -> bool {
     game.rules().evaluator == Evaluator::Network
 }
 
+/// The nets an engine evaluates with when nobody chose: the built-in net of each game whose
+/// rule description names the net as its evaluator ([`by_default`]); the other games are
+/// evaluated classically. The one place that decides it for every engine the product runs:
+/// the protocol sessions, the web board's pool and the opening-book generator ask it.
+pub fn default_nets() -> Vec<Arc<Network>> {
+    choose(by_default, embedded)
+}
+
+/// The nets of the games `uses` picks, each game's being `net_of` it (none: classical).
+pub fn choose(
+    uses: impl Fn(Variant) -> bool,
+    net_of: impl Fn(Variant) -> Option<Arc<Network>>,
+) -> Vec<Arc<Network>> {
+    Variant::EVERY
+        .iter()
+        .filter(|&&v| uses(v))
+        .filter_map(|&v| net_of(v))
+        .collect()
+}
+
 /// The `EvalFile` value that means the net built into the binary.
 pub const EMBEDDED_NAME: &str = "<embedded>";
 
