@@ -243,3 +243,43 @@ fn a_resumed_run_ends_with_the_net_of_an_uninterrupted_one() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("hidden size 256"));
 }
+
+/// The binary and text forms of one data set train the same net: the trainer reads
+/// `datagen`'s binary files through its own source, and the same games as text give the
+/// same losses, epoch by epoch, and the same net file.
+#[test]
+fn binary_and_text_data_train_the_same_net() {
+    let d = dir("forms");
+    let bin = d.join("data.bin");
+    let txt = d.join("data.txt");
+    longjiang(&[
+        "data",
+        "convert",
+        path(&data()),
+        path(&bin),
+        "--format",
+        "binary",
+    ]);
+    longjiang(&[
+        "data",
+        "convert",
+        path(&bin),
+        path(&txt),
+        "--format",
+        "text",
+    ]);
+    assert!(std::fs::read(&bin).unwrap().len() < std::fs::read(&txt).unwrap().len());
+    let mut runs = Vec::new();
+    for (form, data) in [("bin", &bin), ("txt", &txt)] {
+        let net = d.join(format!("{form}.nnue"));
+        let text = longjiang(&flags(data, &net, &["--epochs", "2"]));
+        let l = losses(&text);
+        assert_eq!(l.len(), 3, "{text}");
+        runs.push((l, std::fs::read(&net).unwrap()));
+    }
+    assert_eq!(runs[0].0, runs[1].0, "the losses differ between the forms");
+    assert!(
+        runs[0].1 == runs[1].1,
+        "the net files differ between the forms"
+    );
+}

@@ -4,6 +4,7 @@
 //! [`open`] picks the reader for a file (the place to plug in another format).
 
 use crate::rules::{Position, Rules, Variant};
+use crate::tools::datagen::binary;
 use crate::tools::datagen::sample::{self, GameResult, Line, SampleFlags};
 use std::collections::VecDeque;
 use std::io::BufRead;
@@ -60,9 +61,94 @@ pub trait Source: Send {
     fn estimated_records(&self) -> u64;
 }
 
-/// Opens the data file at `path` of `variant` with the reader its format needs.
+/// Opens the data file at `path` of `variant` with the reader its format needs: the binary
+/// format when the file starts with its magic bytes, else the text format.
 pub fn open(path: &Path, variant: Variant) -> Result<Box<dyn Source>, String> {
-    Ok(Box::new(TextSource::open(path, variant)?))
+    let mut magic = [0u8; 8];
+    let n = std::fs::File::open(path)
+        .and_then(|mut f| std::io::Read::read(&mut f, &mut magic))
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    if binary::is_binary(&magic[..n]) {
+        Ok(Box::new(BinarySource::open(path, variant)?))
+    } else {
+        Ok(Box::new(TextSource::open(path, variant)?))
+    }
+}
+
+/// `datagen`'s binary format, read game block by game block. The file is read up to the end
+/// of its last whole game, so a file a generator is still writing (or one cut in the middle
+/// of a block) loses only that block; damage before it is an error naming its byte offset.
+pub struct BinarySource {
+    reader: binary::Reader<std::io::BufReader<std::io::Take<std::fs::File>>>,
+    rules: Rules,
+    path: PathBuf,
+    records: u64,
+}
+
+impl BinarySource {
+    /// Opens `path`, refusing a file of another game than `variant`.
+    pub fn open(path: &Path, variant: Variant) -> Result<BinarySource, String> {
+        let scan = binary::scan(path).map_err(|e| e.to_string())?;
+        if let Some(fault) = scan.fault {
+            // A cut last block is what a running or killed generator leaves; other faults
+            // are damage (`binary::read_exact` names the cut "truncated").
+            if !fault.what.contains("truncated") {
+                return Err(fault.to_string());
+            }
+        }
+        if scan.header.variant != variant {
+            return Err(format!(
+                "{}: data of {}, not of {variant}",
+                path.display(),
+                scan.header.variant
+            ));
+        }
+        let records = scan.games.iter().map(|g| g.count as u64).sum();
+        let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let input = std::io::BufReader::with_capacity(
+            1 << 16,
+            std::io::Read::take(file, scan.complete_len),
+        );
+        let reader = binary::Reader::new(input).map_err(|mut e| {
+            e.path = Some(path.to_path_buf());
+            e.to_string()
+        })?;
+        Ok(BinarySource {
+            reader,
+            rules: variant.rules(),
+            path: path.to_path_buf(),
+            records,
+        })
+    }
+}
+
+impl Source for BinarySource {
+    fn next_record(&mut self) -> Result<Option<Record>, String> {
+        match self.reader.next() {
+            None => Ok(None),
+            Some(Err(mut e)) => {
+                e.path = Some(self.path.clone());
+                Err(e.to_string())
+            }
+            Some(Ok(r)) => {
+                let pos = r
+                    .position(self.rules)
+                    .map_err(|e| format!("{}: game {}: {e}", self.path.display(), r.game))?;
+                Ok(Some(Record {
+                    game: r.game,
+                    ply: r.ply,
+                    score: r.score,
+                    result: r.result,
+                    flags: r.flags,
+                    board: Board::Position(Box::new(pos)),
+                }))
+            }
+        }
+    }
+
+    fn estimated_records(&self) -> u64 {
+        self.records
+    }
 }
 
 /// `datagen`'s text format, read line by line: a game's positions are yielded once its end
