@@ -256,6 +256,10 @@ fn two_shards_share_the_pairs_of_each_iteration() {
         let ks: Vec<&str> = r.lines().map(|l| l.split(' ').next().unwrap()).collect();
         assert_eq!(ks, ["1", "2"], "{part}: {r}");
     }
+    // Resuming without the split is refused.
+    let whole = longjiang(&["tune-search", "--resume", "--out", &d]);
+    assert!(!whole.status.success());
+    assert!(String::from_utf8_lossy(&whole.stderr).contains("give --shard I/2"));
     // The first part writes the path, from both parts' results.
     let path = std::fs::read_to_string(dir.join("path.tsv")).unwrap();
     for line in path.lines().skip(1) {

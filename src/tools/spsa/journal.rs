@@ -49,6 +49,29 @@ pub fn results_path(dir: &Path, shard: Shard) -> PathBuf {
     ))
 }
 
+/// Refuses a part whose count differs from the results already in `dir` (a sharded run
+/// resumed without its `--shard`, or with another N).
+pub fn check_split(dir: &Path, shard: Shard) -> Result<(), String> {
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().to_string();
+        let count = name
+            .strip_prefix("results-")
+            .and_then(|n| n.strip_suffix(".txt"))
+            .and_then(|n| n.split_once("-of-"))
+            .and_then(|(_, c)| c.parse::<u32>().ok());
+        if let Some(c) = count
+            && c != shard.count
+        {
+            return Err(format!(
+                "{} holds the results of a run in {c} parts ({name}); give --shard I/{c}",
+                dir.display()
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Reads a results file (missing: none yet). A last line without its newline (a shard
 /// killed while writing) is dropped.
 pub fn read_results(path: &Path) -> Result<BTreeMap<u32, Wdl>, String> {

@@ -291,6 +291,7 @@ pub fn run(cli: &TuneSearchArgs) -> Result<(), String> {
             own.display()
         ));
     }
+    journal::check_split(&dir, plan.shard)?;
     journal::repair(&own)?;
     let first = plan.shard.index == 0;
     let names: Vec<String> = plan.spsa.params.iter().map(|t| t.name.clone()).collect();
