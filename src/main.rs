@@ -40,6 +40,11 @@ enum Command {
     Tune(tools::tune::TuneArgs),
     /// Train an NNUE net of a game on datagen data and write the net file; see docs/nnue.md.
     Train(tools::train::TrainArgs),
+    /// Print every search parameter as `name, value, min, max, step` (the input of
+    /// tune-search); see docs/spsa.md.
+    Params,
+    /// Tune search parameters by SPSA over engine-vs-engine game pairs; see docs/spsa.md.
+    TuneSearch(Box<tools::spsa::TuneSearchArgs>),
 }
 
 /// Parses the command line; a usage error becomes one line on stderr and exit status 2
@@ -123,6 +128,8 @@ fn main() -> ExitCode {
         Some(Command::Data(args)) => tools::datagen::store::run(&args),
         Some(Command::Tune(args)) => tools::tune::run(&args),
         Some(Command::Train(args)) => tools::train::run(&args),
+        Some(Command::Params) => tools::spsa::print_params(),
+        Some(Command::TuneSearch(args)) => tools::spsa::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -350,7 +350,10 @@ impl Session {
             Change::MultiPv(n) => self.engine.set_multipv(n),
             Change::MoveOverhead(d) => self.engine.set_move_overhead(d),
             Change::ClearHash => self.engine.new_game(),
-            Change::Ponder(_) | Change::UseNnue(_) => {}
+            Change::Ponder(_) | Change::UseNnue(_) | Change::SpsaOptions(_) => {}
+            Change::SearchParam { index, value } => crate::search::params::ALL[index]
+                .set(value)
+                .map_err(|e| format!("setoption: {e}"))?,
             Change::Variant(v) => {
                 if v != self.options.variant {
                     let rules = self.options.rules_of(v);

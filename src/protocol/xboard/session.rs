@@ -310,7 +310,14 @@ impl XboardSession {
                     Change::MultiPv(n) => self.engine.set_multipv(n),
                     Change::MoveOverhead(d) => self.engine.set_move_overhead(d),
                     Change::ClearHash => self.engine.new_game(),
-                    Change::Ponder(_) | Change::Variant(_) | Change::EnteringKing(_) => {}
+                    Change::Ponder(_)
+                    | Change::Variant(_)
+                    | Change::EnteringKing(_)
+                    | Change::SpsaOptions(_) => {}
+                    // In range: `Options::parse_change` checked it.
+                    Change::SearchParam { index, value } => {
+                        let _ = crate::search::params::ALL[index].set(value);
+                    }
                     Change::UseNnue(_) => {
                         self.options.apply(change);
                         self.engine.set_nnue(self.nets.in_use(&self.options));

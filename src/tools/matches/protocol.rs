@@ -292,6 +292,17 @@ impl EngineConnection {
         }
     }
 
+    /// `setoption` for each pair, then `isready`; an error the engine prints that names one
+    /// of them refuses it, as at the start (`tune-search` sets each iteration's values so).
+    pub fn set_options(&mut self, options: &[(String, String)]) -> Result<(), Failure> {
+        let mut sent = Vec::new();
+        for (name, value) in options {
+            self.send(&format!("setoption name {name} value {value}"))?;
+            sent.push((name.clone(), format!("{name}={value}")));
+        }
+        self.sync_checked(&sent)
+    }
+
     /// Prepares a new game: `usinewgame`/`ucinewgame`, then `isready`.
     pub fn new_game(&mut self) -> Result<(), Failure> {
         self.send(match self.proto {
