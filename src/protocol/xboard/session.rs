@@ -84,9 +84,9 @@ impl XboardSession {
     pub fn new(out: Output, events: Sender<Event>) -> XboardSession {
         let options = Options::default();
         let root = Position::start(options.variant.rules());
-        let nets = crate::protocol::nets::LoadedNets::default();
+        let mut nets = crate::protocol::nets::LoadedNets::default();
         let mut engine = Engine::new();
-        engine.set_nnue(nets.in_use(&options));
+        nets.hand_to(&mut engine, &options);
         XboardSession {
             out,
             events,
@@ -313,7 +313,7 @@ impl XboardSession {
                     Change::Ponder(_) | Change::Variant(_) | Change::EnteringKing(_) => {}
                     Change::UseNnue(_) => {
                         self.options.apply(change);
-                        self.engine.set_nnue(self.nets.in_use(&self.options));
+                        self.nets.hand_to(&mut self.engine, &self.options);
                     }
                     Change::Stalemate(rule) => {
                         self.options.apply(change);
@@ -344,7 +344,7 @@ impl XboardSession {
                 if let Some(said) = said {
                     self.out.line(&format!("# {said}"));
                 }
-                self.engine.set_nnue(self.nets.in_use(&self.options));
+                self.nets.hand_to(&mut self.engine, &self.options);
                 self.resume_analysis();
             }
             Err(e) => self.error(&e, line),
