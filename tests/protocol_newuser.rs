@@ -186,3 +186,54 @@ fn the_last_info_line_keeps_the_seldepth() {
         assert_eq!(field(last, key), field(before, key), "{key}: {lines:?}");
     }
 }
+
+/// Item 8: UCI mode offers the two 龙将棋 games only, and refuses shogi with one clear error
+/// (USI mode plays it).
+#[test]
+fn uci_refuses_shogi_and_usi_plays_it() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until_prefix(PROMPT, "uciok");
+    let got = e.ask("setoption name UCI_Variant value shogi");
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(
+        got[0].starts_with("info string error: setoption: UCI_Variant: shogi is not offered"),
+        "{got:?}"
+    );
+    assert!(e.ask("d").iter().any(|l| l == "Variant: longjiang"));
+    e.send("usi");
+    e.until_prefix(PROMPT, "usiok");
+    assert!(e.ask("setoption name Variant value shogi").is_empty());
+    assert!(e.ask("d").iter().any(|l| l == "Variant: shogi"));
+}
+
+/// Item 13: `help` lists the commands and the options of the dialect in use.
+#[test]
+fn help_lists_commands_and_options() {
+    let mut e = Engine::start();
+    let lines = e.ask("help");
+    assert!(lines[0].starts_with("Commands"), "{lines:?}");
+    for cmd in [
+        "position startpos",
+        "go perft <n>",
+        "stop",
+        "d | d plain",
+        "quit",
+    ] {
+        assert!(
+            lines.iter().any(|l| l.trim_start().starts_with(cmd)),
+            "{cmd}: {lines:?}"
+        );
+    }
+    assert!(
+        lines.iter().any(|l| l.starts_with("  USI_Hash type spin")),
+        "{lines:?}"
+    );
+    e.send("uci");
+    e.until_prefix(PROMPT, "uciok");
+    let lines = e.ask("help");
+    assert!(
+        lines.iter().any(|l| l.starts_with("  Hash type spin")),
+        "{lines:?}"
+    );
+}

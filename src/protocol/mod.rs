@@ -7,6 +7,7 @@
 
 pub mod board;
 pub mod command;
+pub mod help;
 pub mod memory;
 pub mod nets;
 pub mod options;

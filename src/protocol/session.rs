@@ -13,7 +13,7 @@ use super::options::{Change, Options};
 use super::output::{Output, bestmove_line, info_line};
 use super::{Mode, any_move};
 use crate::notation::fen::parse_fen;
-use crate::rules::{Color, Move, Position, Rules};
+use crate::rules::{Color, Move, Position, Rules, Variant};
 use crate::search::{Clock, Engine, Limits, Listener, SearchEvent};
 use std::io::BufRead;
 use std::sync::Arc;
@@ -234,6 +234,11 @@ impl Session {
                 self.out.lines(&lines);
             }),
             Command::Bench(depth) => self.bench(depth),
+            Command::Help => {
+                self.out
+                    .lines(&super::help::help_lines(self.mode, &self.options));
+                Ok(())
+            }
         };
         if let Err(e) = result {
             self.out.error(&e);
@@ -304,6 +309,17 @@ impl Session {
             return self.set_eval_file(value);
         }
         let change = Options::parse_change(name, value)?;
+        if let Change::Variant(v) = change
+            && self.mode == Mode::Uci
+            && !Variant::ALL.contains(&v)
+        {
+            // UCI's handshake offers the two 龙将棋 games only (issue 32, item 8).
+            return Err(format!(
+                "setoption: {name}: {v} is not offered in UCI mode (longjiangqi or \
+                 longjiangqi-nodrop); play {v} in USI mode (usi, then setoption name Variant \
+                 value {v})"
+            ));
+        }
         self.not_busy("setoption")?;
         match change {
             Change::Hash(mb) => {
