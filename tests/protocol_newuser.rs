@@ -237,3 +237,67 @@ fn help_lists_commands_and_options() {
         "{lines:?}"
     );
 }
+
+/// Item 14: with `OwnBook` on, `go` answers from the book (a suite file) while the position
+/// is in it, every answer one of the book's moves; off (the default), or out of the book, the
+/// engine searches; a bad book file is one error and the book stays.
+#[test]
+fn the_book_answers_while_the_position_is_in_it() {
+    let dir = std::env::temp_dir().join(format!("lj-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("book.txt");
+    std::fs::write(
+        &file,
+        "startpos moves f2f4 f9f7\nstartpos moves b1c3 b10c8\n",
+    )
+    .unwrap();
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "startpos moves f2f5\n").unwrap();
+    let mut e = Engine::start();
+    assert!(
+        e.ask(&format!("setoption name BookFile value {}", file.display()))
+            .is_empty()
+    );
+    // Off by default: a search.
+    let lines = search(&mut e, "go depth 1");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth")),
+        "{lines:?}"
+    );
+    assert!(e.ask("setoption name OwnBook value true").is_empty());
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..20 {
+        let lines = search(&mut e, "go depth 20");
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert_eq!(lines[0], "info string book move");
+        seen.insert(lines[1].clone());
+    }
+    assert!(
+        seen.iter()
+            .all(|l| l == "bestmove f2f4" || l == "bestmove b1c3"),
+        "{seen:?}"
+    );
+    e.send("position startpos moves f2f4");
+    assert_eq!(
+        search(&mut e, "go depth 20"),
+        ["info string book move", "bestmove f9f7"]
+    );
+    // Out of the book: a search.
+    e.send("position startpos moves f2f4 e9e7");
+    let lines = search(&mut e, "go depth 1");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth")),
+        "{lines:?}"
+    );
+    let got = e.ask(&format!("setoption name BookFile value {}", bad.display()));
+    assert!(
+        got.len() == 1 && got[0].contains("BookFile") && got[0].contains("the book stays"),
+        "{got:?}"
+    );
+    e.send("position startpos moves f2f4");
+    assert_eq!(
+        search(&mut e, "go depth 20"),
+        ["info string book move", "bestmove f9f7"]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -36,7 +36,14 @@ pub struct Options {
     pub use_nnue: Option<bool>,
     /// The net file loaded with `EvalFile`, or `nnue::EMBEDDED_NAME`.
     pub eval_file: String,
+    /// `OwnBook`: answer `go` from the book while the position is in it.
+    pub own_book: bool,
+    /// The book file loaded with `BookFile`, or [`NO_BOOK`].
+    pub book_file: String,
 }
+
+/// `BookFile`'s value when no book is loaded.
+pub const NO_BOOK: &str = "<none>";
 
 impl Default for Options {
     fn default() -> Options {
@@ -51,6 +58,8 @@ impl Default for Options {
             entering_king: EnteringKingRule::Seed27,
             use_nnue: None,
             eval_file: crate::eval::nnue::EMBEDDED_NAME.to_string(),
+            own_book: false,
+            book_file: NO_BOOK.to_string(),
         }
     }
 }
@@ -107,6 +116,8 @@ pub enum Change {
     EnteringKing(EnteringKingRule),
     /// `UseNNUE`: evaluate with the net (true) or classically.
     UseNnue(bool),
+    /// `OwnBook`: play from the book.
+    OwnBook(bool),
 }
 
 /// The `EnteringKingRule` values, as YaneuraOu names them (`SeedRule27` is the seed's count).
@@ -191,6 +202,8 @@ impl Options {
                 "option name EvalFile type string default {}",
                 crate::eval::nnue::EMBEDDED_NAME
             ),
+            "option name OwnBook type check default false".to_string(),
+            format!("option name BookFile type string default {NO_BOOK}"),
         ];
         if mode == Mode::Usi {
             let vars: Vec<String> = ENTERING_KING
@@ -254,6 +267,7 @@ impl Options {
                 )),
             },
             "usennue" => check().map(Change::UseNnue),
+            "ownbook" => check().map(Change::OwnBook),
             "enteringkingrule" => {
                 let v = need("NoEnteringKing, CSARule24, CSARule27 or SeedRule27")?;
                 ENTERING_KING
@@ -291,6 +305,7 @@ impl Options {
             Change::EnteringKing(rule) => self.entering_king = rule,
             Change::ClearHash => {}
             Change::UseNnue(on) => self.use_nnue = Some(on),
+            Change::OwnBook(on) => self.own_book = on,
         }
     }
 }

@@ -50,6 +50,10 @@ pub struct Session {
     nets: super::nets::LoadedNets,
     /// A `go mate` (USI's mate search) on its own thread.
     mate: Option<mate::MateRun>,
+    /// The book `BookFile` loaded, for the game it was loaded in.
+    book: Option<(crate::rules::Variant, super::book::Book)>,
+    /// Book choices made, to vary the next one.
+    book_rolls: u64,
 }
 
 /// What a failing command must leave as it was: the position (start and moves), the options,
@@ -96,6 +100,8 @@ impl Session {
             refused_position: None,
             nets: super::nets::LoadedNets::default(),
             mate: None,
+            book: None,
+            book_rolls: 0,
         };
         session.update_net();
         session
@@ -131,6 +137,47 @@ impl Session {
         }
         self.update_net();
         Ok(())
+    }
+
+    /// `setoption name BookFile value <path>`: reads a book for the current game (a suite
+    /// file, [`super::book`]); a bad file is refused with its reason and the book stays;
+    /// `<none>` (or no value) unloads it.
+    fn set_book_file(&mut self, value: Option<&str>) -> Result<(), String> {
+        self.not_busy("setoption")?;
+        let path = value.unwrap_or("").trim();
+        if path.is_empty() || path == super::options::NO_BOOK {
+            self.book = None;
+            self.options.book_file = super::options::NO_BOOK.to_string();
+            return Ok(());
+        }
+        let v = self.options.variant;
+        let kept = |e: String| {
+            format!(
+                "setoption: BookFile: {e}; the book stays {}",
+                self.options.book_file
+            )
+        };
+        let text = std::fs::read_to_string(path).map_err(|e| kept(format!("{path}: {e}")))?;
+        let book = super::book::Book::from_suite(&text, v, path).map_err(kept)?;
+        self.book = Some((v, book));
+        self.options.book_file = path.to_string();
+        Ok(())
+    }
+
+    /// The book's move for the position, when `OwnBook` is on and the position is in the
+    /// book of its game.
+    fn book_move(&mut self) -> Option<Move> {
+        let (v, book) = self.book.as_ref()?;
+        if !self.options.own_book || *v != self.pos.rules().variant {
+            return None;
+        }
+        self.book_rolls += 1;
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let roll = (u64::from(nanos) ^ self.book_rolls.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+            .wrapping_mul(0x2545_f491_4f6c_dd1d);
+        book.pick(&self.pos, roll >> 16)
     }
 
     /// The state a failing command must not change (see [`Snapshot`]).
@@ -308,6 +355,9 @@ impl Session {
         if name.eq_ignore_ascii_case("evalfile") {
             return self.set_eval_file(value);
         }
+        if name.eq_ignore_ascii_case("bookfile") {
+            return self.set_book_file(value);
+        }
         let change = Options::parse_change(name, value)?;
         if let Change::Variant(v) = change
             && self.mode == Mode::Uci
@@ -336,7 +386,7 @@ impl Session {
             Change::MultiPv(n) => self.engine.set_multipv(n),
             Change::MoveOverhead(d) => self.engine.set_move_overhead(d),
             Change::ClearHash => self.engine.new_game(),
-            Change::Ponder(_) | Change::UseNnue(_) => {}
+            Change::Ponder(_) | Change::UseNnue(_) | Change::OwnBook(_) => {}
             Change::Variant(v) => {
                 if v != self.options.variant {
                     let rules = self.options.rules_of(v);
@@ -478,6 +528,18 @@ impl Session {
         let declare = self.mode == Mode::Usi && !go.ponder && self.pos.declaration_win();
         if declare && !go.infinite {
             self.out.line("bestmove win");
+            return Ok(());
+        }
+        if !go.infinite
+            && !go.ponder
+            && go.searchmoves.is_empty()
+            && let Some(m) = self.book_move()
+        {
+            let form = self.pos.rules().text;
+            self.out.lines(&[
+                "info string book move".to_string(),
+                bestmove_line(Some(m), None, self.mode, form),
+            ]);
             return Ok(());
         }
         // The previous search (answered already) may still be winding down; `start` waits.

@@ -310,7 +310,11 @@ impl XboardSession {
                     Change::MultiPv(n) => self.engine.set_multipv(n),
                     Change::MoveOverhead(d) => self.engine.set_move_overhead(d),
                     Change::ClearHash => self.engine.new_game(),
-                    Change::Ponder(_) | Change::Variant(_) | Change::EnteringKing(_) => {}
+                    // XBoard keeps its own book (`OwnBook` is a USI/UCI option).
+                    Change::Ponder(_)
+                    | Change::Variant(_)
+                    | Change::EnteringKing(_)
+                    | Change::OwnBook(_) => {}
                     Change::UseNnue(_) => {
                         self.options.apply(change);
                         self.nets.hand_to(&mut self.engine, &self.options);
