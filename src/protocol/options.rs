@@ -40,7 +40,14 @@ pub struct Options {
     /// `SpsaOptions`: whether the handshake lists the hidden `spsa_<name>` options of the
     /// search parameters (they are accepted either way).
     pub spsa_options: bool,
+    /// `OwnBook`: answer `go` from the book while the position is in it.
+    pub own_book: bool,
+    /// The book file loaded with `BookFile`, or [`NO_BOOK`].
+    pub book_file: String,
 }
+
+/// `BookFile`'s value when no book is loaded.
+pub const NO_BOOK: &str = "<none>";
 
 impl Default for Options {
     fn default() -> Options {
@@ -56,6 +63,8 @@ impl Default for Options {
             use_nnue: None,
             eval_file: crate::eval::nnue::EMBEDDED_NAME.to_string(),
             spsa_options: false,
+            own_book: false,
+            book_file: NO_BOOK.to_string(),
         }
     }
 }
@@ -121,6 +130,8 @@ pub enum Change {
     },
     /// `SpsaOptions` (hidden): list the `spsa_<name>` options in the handshake.
     SpsaOptions(bool),
+    /// `OwnBook`: play from the book.
+    OwnBook(bool),
 }
 
 /// The `EnteringKingRule` values, as YaneuraOu names them (`SeedRule27` is the seed's count).
@@ -205,6 +216,8 @@ impl Options {
                 "option name EvalFile type string default {}",
                 crate::eval::nnue::EMBEDDED_NAME
             ),
+            "option name OwnBook type check default false".to_string(),
+            format!("option name BookFile type string default {NO_BOOK}"),
         ];
         if mode == Mode::Usi {
             let vars: Vec<String> = ENTERING_KING
@@ -279,6 +292,7 @@ impl Options {
                 )),
             },
             "usennue" => check().map(Change::UseNnue),
+            "ownbook" => check().map(Change::OwnBook),
             "enteringkingrule" => {
                 let v = need("NoEnteringKing, CSARule24, CSARule27 or SeedRule27")?;
                 ENTERING_KING
@@ -320,6 +334,7 @@ impl Options {
             Change::UseNnue(on) => self.use_nnue = Some(on),
             Change::SpsaOptions(on) => self.spsa_options = on,
             Change::SearchParam { .. } => {}
+            Change::OwnBook(on) => self.own_book = on,
         }
     }
 }

@@ -30,6 +30,8 @@ pub struct Config {
     pub hash_mb: usize,
     /// How long a request waits for a free engine before it is refused.
     pub engine_wait: Duration,
+    /// An analysis that no page streams (`/events`) this long after it started stops.
+    pub unwatched: Duration,
 }
 
 impl Default for Config {
@@ -41,6 +43,7 @@ impl Default for Config {
             threads: 1,
             hash_mb: 64,
             engine_wait: Duration::from_secs(30),
+            unwatched: Duration::from_secs(10),
         }
     }
 }
