@@ -59,7 +59,7 @@ def test_bad_sfen_says_what_the_cli_says(cli):
 
 
 def test_illegal_moves_say_what_the_cli_says(cli):
-    for bad in ["e2e5", "P*e5", "f1f2", "zz", "e2e4q", "a10a9"]:
+    for bad in ["e2e5", "P*e5", "f1f2", "zz", "e2e4q", "a10a9", "b1c3+"]:
         board = longjiang.Board()
         with pytest.raises(ValueError) as e:
             board.push(bad)
