@@ -34,10 +34,17 @@ enum Command {
     Serve(tools::serve::ServeArgs),
     /// Generate self-play training data (positions, scores, results); see docs/datagen.md.
     Datagen(tools::datagen::DatagenArgs),
+    /// The data store: list its files, convert between text and binary; see docs/datagen.md.
+    Data(tools::datagen::store::DataArgs),
     /// Tune the evaluation weights of a game on datagen data (Texel); see docs/tuning.md.
     Tune(tools::tune::TuneArgs),
     /// Train an NNUE net of a game on datagen data and write the net file; see docs/nnue.md.
     Train(tools::train::TrainArgs),
+    /// Print every search parameter as `name, value, min, max, step` (the input of
+    /// tune-search); see docs/spsa.md.
+    Params,
+    /// Tune search parameters by SPSA over engine-vs-engine game pairs; see docs/spsa.md.
+    TuneSearch(Box<tools::spsa::TuneSearchArgs>),
 }
 
 /// Parses the command line; a usage error becomes one line on stderr and exit status 2
@@ -118,8 +125,11 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => tools::matches::run(&args),
         Some(Command::Serve(args)) => tools::serve::run(&args),
         Some(Command::Datagen(args)) => tools::datagen::run(&args),
+        Some(Command::Data(args)) => tools::datagen::store::run(&args),
         Some(Command::Tune(args)) => tools::tune::run(&args),
         Some(Command::Train(args)) => tools::train::run(&args),
+        Some(Command::Params) => tools::spsa::print_params(),
+        Some(Command::TuneSearch(args)) => tools::spsa::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

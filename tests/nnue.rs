@@ -130,3 +130,81 @@ fn bench_compare_runs_the_classical_search_and_the_nets_side_by_side() {
         "{median}"
     );
 }
+
+/// The session's answer to `go nodes N` in `game`, with `UseNNUE` set to `use_nnue` (`None`:
+/// left at its default): the last `info` line's score and pv, and the `bestmove` line.
+fn session_search(game: Variant, use_nnue: Option<bool>, nodes: u64) -> (String, String) {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_longjiang"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut setup = format!("setoption name Variant value {game}\n");
+    if let Some(on) = use_nnue {
+        setup.push_str(&format!("setoption name UseNNUE value {on}\n"));
+    }
+    setup.push_str(&format!("position startpos\ngo nodes {nodes}\n"));
+    input.write_all(setup.as_bytes()).unwrap();
+    input.flush().unwrap();
+    let mut last_info = String::new();
+    let mut best = String::new();
+    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        if line.starts_with("info depth") && line.contains(" score ") {
+            last_info = line;
+        } else if line.starts_with("bestmove") {
+            best = line;
+            break;
+        }
+    }
+    input.write_all(b"quit\n").unwrap();
+    drop(input);
+    child.wait().unwrap();
+    let tail = last_info.split(" score ").nth(1).unwrap_or_default();
+    let score = tail.split(" nodes ").next().unwrap_or_default().to_string();
+    let pv = tail.split(" pv ").nth(1).unwrap_or_default().to_string();
+    (format!("score {score} pv {pv}"), best)
+}
+
+/// The same search in-process with the nets `nets`, as the session would print it.
+fn engine_search(game: Variant, nets: Vec<std::sync::Arc<Network>>, nodes: u64) -> String {
+    use longjiang::search::{Engine, Limits, Score};
+    let mut e = Engine::new();
+    e.set_nnue(nets);
+    e.set_position(Position::start(game.rules()));
+    let r = e.search_sync(Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    });
+    let score = match r.score {
+        Score::Cp(c) => format!("cp {c}"),
+        Score::Mate(m) => format!("mate {m}"),
+    };
+    let pv: Vec<String> = r.pv.iter().map(|m| m.to_string()).collect();
+    format!("score {score} pv {}", pv.join(" "))
+}
+
+#[test]
+fn the_protocol_session_searches_with_each_games_default_evaluation() {
+    let nodes = 3000;
+    for game in Variant::ALL {
+        let (default, best) = session_search(game, None, nodes);
+        assert!(best.starts_with("bestmove "), "{game}: {best}");
+        let with_default = engine_search(game, nnue::default_nets(), nodes);
+        let classical = engine_search(game, Vec::new(), nodes);
+        let net = engine_search(game, nnue::embedded(game).into_iter().collect(), nodes);
+        assert_eq!(default, with_default, "{game}: the session's default");
+        // The searches tell the evaluations apart, and the default is the rules' choice.
+        assert_ne!(classical, net, "{game}");
+        let want = match nnue::by_default(game) {
+            true => &net,
+            false => &classical,
+        };
+        assert_eq!(&default, want, "{game}");
+        // UseNNUE overrides the default both ways.
+        assert_eq!(session_search(game, Some(false), nodes).0, classical);
+        assert_eq!(session_search(game, Some(true), nodes).0, net);
+    }
+}

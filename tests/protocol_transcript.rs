@@ -40,6 +40,8 @@ fn usi_handshake() {
             "option name Clear Hash type button".to_string(),
             "option name UseNNUE type check default true".to_string(),
             "option name EvalFile type string default <embedded>".to_string(),
+            "option name OwnBook type check default false".to_string(),
+            "option name BookFile type string default <none>".to_string(),
             "option name EnteringKingRule type combo default SeedRule27 var NoEnteringKing var CSARule24 var CSARule27 var SeedRule27".to_string(),
             "usiok".to_string(),
         ],
@@ -378,16 +380,18 @@ fn every_error_is_one_line_and_changes_nothing() {
         ("bench 0", "bench: depth '0'"),
     ];
     for (line, want) in cases {
-        if line.starts_with("go") {
-            // After a refused position `go` is refused for that (protocol.md, `position`).
-            e.send(&format!("position sfen {before}"));
-        }
         let got = e.ask(line);
         assert_eq!(got.len(), 1, "{line}: {got:?}");
         assert!(
             got[0].starts_with("info string error: ") && got[0].contains(want),
             "{line}: {got:?}, want {want}"
         );
+        if line.starts_with("position") {
+            // After a refused position no command reads the old one (protocol.md, `position`).
+            let d = e.ask("d");
+            assert!(d.len() == 1 && d[0].starts_with("info string error: d: no position"));
+            e.send(&format!("position sfen {before}"));
+        }
         assert_eq!(e.sfen(), before, "{line} changed the position");
     }
     // Bytes that are not UTF-8.

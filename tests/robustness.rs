@@ -290,10 +290,15 @@ fn a_byte_order_mark_before_xboard() {
 fn no_answer_for_a_position_the_gui_did_not_send() {
     let mut e = Engine::start();
     e.send("position startpos moves f2f4");
-    let before = e.sfen();
+    e.sfen();
     let lines = e.ask("position startpos moves f2f4 f2f5");
     assert_eq!(lines.len(), 1, "{}", e.log());
-    assert_eq!(e.sfen(), before, "the previous position stays for d");
+    // Nor for the previous one: `d` is refused too (issue 32, item 11).
+    let d = e.ask("d");
+    assert!(
+        d.len() == 1 && d[0].starts_with("info string error: d: no position"),
+        "{d:?}"
+    );
     let lines = e.ask("go depth 1");
     assert_eq!(lines.len(), 1, "{}", e.log());
     assert!(

@@ -1,5 +1,6 @@
 //! `longjiang train` on a tiny generated data set: the loss falls (the test fails if it does
-//! not), a checkpoint resumes, and the net file it writes loads and evaluates.
+//! not), for the 128 net and for a 256 net streamed from several cache shards; a checkpoint
+//! resumes to exactly the net of an uninterrupted run; the net files load and evaluate.
 
 use longjiang::eval::nnue::{Network, evaluate_fresh};
 use longjiang::rules::{Position, Variant};
@@ -41,10 +42,19 @@ fn path(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
-#[test]
-fn the_loss_falls_a_checkpoint_resumes_and_the_net_loads() {
-    let d = dir("falls");
-    let data = d.join("data.txt");
+/// A tiny no-drop data set (about 1,500 positions), made once for all the tests.
+fn data() -> PathBuf {
+    static DATA: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    DATA.get_or_init(|| {
+        let d = dir("data");
+        let data = d.join("data.txt");
+        make_data(&data);
+        data
+    })
+    .clone()
+}
+
+fn make_data(data: &Path) {
     longjiang(&[
         "datagen",
         "--variant",
@@ -59,8 +69,14 @@ fn the_loss_falls_a_checkpoint_resumes_and_the_net_loads() {
         "--seed",
         "3",
         "--out",
-        path(&data),
+        path(data),
     ]);
+}
+
+#[test]
+fn the_loss_falls_a_checkpoint_resumes_and_the_net_loads() {
+    let d = dir("falls");
+    let data = data();
     let net = d.join("net.nnue");
     let common = [
         "train",
@@ -105,4 +121,165 @@ fn the_loss_falls_a_checkpoint_resumes_and_the_net_loads() {
     let pos = Position::start(Variant::LongjiangNoDrop.rules());
     let e = evaluate_fresh(&net, &pos);
     assert!(e.abs() < 400, "start position evaluates to {e}");
+}
+
+/// The common flags of the tests below: tiny batches, every 5th game for validation.
+fn flags<'a>(data: &'a Path, net: &'a Path, more: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "train",
+        "--variant",
+        "longjiang-nodrop",
+        "--data",
+        path(data),
+        "--batch",
+        "128",
+        "--validation-every",
+        "5",
+        "--min-ply",
+        "0",
+        "--quiet",
+        "--threads",
+        "2",
+        "--out",
+        path(net),
+    ];
+    args.extend_from_slice(more);
+    args
+}
+
+#[test]
+fn a_256_net_with_mirror_factors_learns_from_several_shards() {
+    let d = dir("wide");
+    let data = data();
+    let net = d.join("wide.nnue");
+    let text = longjiang(&flags(
+        &data,
+        &net,
+        &[
+            "--hidden",
+            "256",
+            "--factors",
+            "kind,mirror",
+            "--shard-positions",
+            "300",
+            "--epochs",
+            "6",
+            "--wdl",
+            "0.5",
+        ],
+    ));
+    // The cache is scattered over several shards (about 1,500 positions / 300).
+    assert!(text.contains(" shards)"), "{text}");
+    let shards: usize = text
+        .split(" shards)")
+        .next()
+        .and_then(|head| head.rsplit(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    assert!(shards >= 3, "{text}");
+    let l = losses(&text);
+    assert_eq!(l.len(), 7, "{text}");
+    assert!(l[6].0 < 0.8 * l[0].0, "training loss did not fall: {text}");
+    let loaded = Network::load(&net).unwrap();
+    assert_eq!(loaded.hidden(), 256);
+    let pos = Position::start(Variant::LongjiangNoDrop.rules());
+    assert!(evaluate_fresh(&loaded, &pos).abs() < 400);
+    // A second run finds the cache and does not rebuild it: the same first line.
+    let again = longjiang(&flags(
+        &data,
+        &net,
+        &[
+            "--hidden",
+            "256",
+            "--factors",
+            "kind,mirror",
+            "--shard-positions",
+            "300",
+            "--epochs",
+            "1",
+            "--wdl",
+            "0.5",
+        ],
+    ));
+    assert_eq!(text.lines().next(), again.lines().next());
+}
+
+#[test]
+fn a_resumed_run_ends_with_the_net_of_an_uninterrupted_one() {
+    let d = dir("resume");
+    let data = data();
+    let (straight, resumed) = (d.join("straight.nnue"), d.join("resumed.nnue"));
+    let cache = d.join("cache");
+    let c = path(&cache);
+    let more = ["--shard-positions", "500", "--cache", c, "--hidden", "256"];
+    let mut a = more.to_vec();
+    a.extend(["--epochs", "4"]);
+    longjiang(&flags(&data, &straight, &a));
+    let mut b = more.to_vec();
+    b.extend(["--epochs", "4", "--stop-after", "2"]);
+    longjiang(&flags(&data, &resumed, &b));
+    let ckpt = format!("{}.ckpt", path(&resumed));
+    let mut b = more.to_vec();
+    b.extend(["--epochs", "4", "--resume", &ckpt]);
+    let text = longjiang(&flags(&data, &resumed, &b));
+    assert!(text.contains("epoch 3 "), "{text}");
+    let (x, y) = (
+        std::fs::read(&straight).unwrap(),
+        std::fs::read(&resumed).unwrap(),
+    );
+    assert!(
+        x == y,
+        "the resumed run's net differs from the uninterrupted run's"
+    );
+    // Another shape's checkpoint is refused with one clear error.
+    let out = Command::new(env!("CARGO_BIN_EXE_longjiang"))
+        .args(flags(
+            &data,
+            &resumed,
+            &["--cache", c, "--hidden", "128", "--resume", &ckpt],
+        ))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("hidden size 256"));
+}
+
+/// The binary and text forms of one data set train the same net: the trainer reads
+/// `datagen`'s binary files through its own source, and the same games as text give the
+/// same losses, epoch by epoch, and the same net file.
+#[test]
+fn binary_and_text_data_train_the_same_net() {
+    let d = dir("forms");
+    let bin = d.join("data.bin");
+    let txt = d.join("data.txt");
+    longjiang(&[
+        "data",
+        "convert",
+        path(&data()),
+        path(&bin),
+        "--format",
+        "binary",
+    ]);
+    longjiang(&[
+        "data",
+        "convert",
+        path(&bin),
+        path(&txt),
+        "--format",
+        "text",
+    ]);
+    assert!(std::fs::read(&bin).unwrap().len() < std::fs::read(&txt).unwrap().len());
+    let mut runs = Vec::new();
+    for (form, data) in [("bin", &bin), ("txt", &txt)] {
+        let net = d.join(format!("{form}.nnue"));
+        let text = longjiang(&flags(data, &net, &["--epochs", "2"]));
+        let l = losses(&text);
+        assert_eq!(l.len(), 3, "{text}");
+        runs.push((l, std::fs::read(&net).unwrap()));
+    }
+    assert_eq!(runs[0].0, runs[1].0, "the losses differ between the forms");
+    assert!(
+        runs[0].1 == runs[1].1,
+        "the net files differ between the forms"
+    );
 }

@@ -246,4 +246,18 @@ mod tests {
         let e = bad("4k4/9/9/9/4P4/4P4/9/9/4K4 b - 1");
         assert!(e.contains("file of 5e") || e.contains("file of 5f"), "{e}");
     }
+
+    /// A `+` on a piece that has no promotion is an illegal move, not a crash (found by the
+    /// Python package's fuzz).
+    #[test]
+    fn a_plus_on_a_piece_without_promotion_is_illegal() {
+        let why = |p: &Position, text: &str| p.parse_move(text).unwrap_err().to_string();
+        let longjiang = Position::start(LONGJIANG);
+        assert_eq!(
+            why(&longjiang, "b1c3+"),
+            "illegal move b1c3+: this piece does not promote"
+        );
+        let shogi = Position::start(SHOGI);
+        assert!(why(&shogi, "5i5h+").starts_with("illegal move 5i5h+"));
+    }
 }

@@ -1,12 +1,13 @@
-//! Fairy-Stockfish FENs of 龙将棋 (`longjiangqi`, `longjiangqi-nodrop`), read and written so that
-//! tools built for Fairy-Stockfish can exchange positions with this engine.
+//! Fairy-Stockfish FENs (`longjiangqi`, `longjiangqi-nodrop`, `shogi`), read and written so
+//! that tools built for Fairy-Stockfish can exchange positions with this engine.
 //!
 //! Form: `<board>[<hand>] <side> <castling> <en passant> <halfmove> <fullmove>`, e.g.
 //! `rnbgqkgbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBGQKGBNR[] w KQkq - 0 1`.
-//! - The board is written as in SFEN (uppercase = first player, `+P` = 枪兵).
-//! - The hand follows the board in brackets, one letter per piece (`[NPPp]`); the no-drop game
-//!   has none (an empty `[]` is accepted).
+//! - The board is written as in SFEN (uppercase = first player, `+P` = 枪兵 or と).
+//! - The hand follows the board in brackets, one letter per piece (`[NPPp]`), in a game with
+//!   drops; a game without has none (an empty `[]` or `[-]` is accepted).
 //! - Side `w` is the FIRST player (chess convention), `b` the second: the opposite of SFEN.
+//! - The castling field is `-` in a game without castling (shogi).
 //! - The fullmove number counts move pairs; the SFEN move number is
 //!   `2 × (fullmove − 1) + 1`, plus 1 when the second player is to move.
 //!
@@ -15,8 +16,8 @@
 //! gets its double step. Writing drops that information, so only a position without cooldowns
 //! and without `'` marks survives the round trip.
 
-use crate::rules::from_setup::parse_sfen;
-use crate::rules::{Color, PieceKind, Position, Rules, SfenError};
+use crate::rules::sfen::{parse_board, parse_castling, parse_hands, write_board, write_castling};
+use crate::rules::{Color, PieceKind, Position, Rules, Setup, SfenError};
 use std::fmt;
 
 /// Why a text is not a Fairy-Stockfish FEN of this game.
@@ -56,7 +57,8 @@ pub fn parse_fen(text: &str, rules: Rules) -> Result<Position, FenError> {
             let hand = rest
                 .strip_suffix(']')
                 .ok_or_else(|| field("the hand must end with ']' right after the board".into()))?;
-            (board, hand)
+            // XBoard (and Fairy-Stockfish for some games) writes an empty hand as `[-]`.
+            (board, if hand == "-" { "" } else { hand })
         }
         None => (fields[0], ""),
     };
@@ -65,9 +67,9 @@ pub fn parse_fen(text: &str, rules: Rules) -> Result<Position, FenError> {
             "a FEN has no ' marks (use an SFEN for a dropped pawn)".into(),
         ));
     }
-    let second_to_move = match fields[1] {
-        "w" => false,
-        "b" => true,
+    let side = match fields[1] {
+        "w" => Color::Black,
+        "b" => Color::White,
         s => {
             return Err(field(format!(
                 "side '{s}' (expected w = first player or b)"
@@ -75,6 +77,11 @@ pub fn parse_fen(text: &str, rules: Rules) -> Result<Position, FenError> {
         }
     };
     let castling = fields.get(2).copied().unwrap_or("-");
+    if !rules.has_castling && castling != "-" {
+        return Err(field(format!(
+            "castling '{castling}': this game has none (expected -)"
+        )));
+    }
     if let Some(&ep) = fields.get(3)
         && ep != "-"
     {
@@ -95,61 +102,56 @@ pub fn parse_fen(text: &str, rules: Rules) -> Result<Position, FenError> {
             .filter(|&n| n > 0 && n < u32::MAX / 2)
             .ok_or_else(|| field(format!("fullmove number '{s}' is not a positive number")))?,
     };
-    let mut counts = [[0u32; 6]; 2];
-    for c in hand.chars() {
-        let kind = PieceKind::from_letter(c)
-            .filter(|k| PieceKind::IN_HAND.contains(k))
-            .ok_or_else(|| {
-                field(format!(
-                    "'{c}' in the hand (expected P N B R G Q, any case)"
-                ))
-            })?;
-        let side = if c.is_ascii_uppercase() { 0 } else { 1 };
-        counts[side][kind.index()] += 1;
-        if counts[side][kind.index()] > 99 {
-            return Err(field("too many pieces in hand".into()));
-        }
-    }
-    let mut sfen_hand = String::new();
-    for (side, per_kind) in counts.iter().enumerate() {
-        for kind in PieceKind::IN_HAND {
-            let n = per_kind[kind.index()];
-            if n == 0 {
-                continue;
-            }
-            if n > 1 {
-                sfen_hand.push_str(&n.to_string());
-            }
-            let c = kind.letter().unwrap_or('?');
-            sfen_hand.push(if side == 0 { c } else { c.to_ascii_lowercase() });
-        }
-    }
-    if sfen_hand.is_empty() {
-        sfen_hand.push('-');
-    }
-    let side = if second_to_move { 'w' } else { 'b' };
-    let number = 2 * (fullmove - 1) + 1 + u32::from(second_to_move);
-    let sfen = format!("{board} {side} {sfen_hand} {castling} 00 {number}");
-    parse_sfen(&sfen, rules).map_err(FenError::Position)
+    let mut setup = Setup::empty();
+    parse_board(board, &mut setup, &rules).map_err(FenError::Position)?;
+    setup.side = side;
+    parse_hands(&sfen_hand(hand, &rules)?, &mut setup.hands, &rules).map_err(FenError::Position)?;
+    setup.castling = parse_castling(castling).map_err(FenError::Position)?;
+    setup.move_number = 2 * (fullmove - 1) + 1 + u32::from(side == Color::White);
+    Position::from_setup(&setup, rules).map_err(|e| FenError::Position(SfenError::Invalid(e)))
 }
 
-/// Writes a position as Fairy-Stockfish writes it: hand in brackets in the drop game (hand
-/// letters in Q R B G N P order, first player first), `w` for the first player, en passant `-`,
-/// halfmove 0. Cooldowns and `'` marks are lost (see the module notes).
+/// A FEN hand (one letter per piece) as an SFEN hand field (counts before letters).
+fn sfen_hand(hand: &str, rules: &Rules) -> Result<String, FenError> {
+    let mut counts: Vec<(char, u32)> = Vec::new();
+    for c in hand.chars() {
+        if rules
+            .kind_of_letter(c, false)
+            .is_none_or(|k| k == PieceKind::King)
+        {
+            let letters: String = rules.hand_order.iter().filter_map(|k| k.letter()).collect();
+            return Err(FenError::Field(format!(
+                "'{c}' in the hand (expected one of {letters}, any case)"
+            )));
+        }
+        match counts.iter_mut().find(|(l, _)| *l == c) {
+            Some((_, n)) if *n >= 99 => {
+                return Err(FenError::Field("too many pieces in hand".into()));
+            }
+            Some((_, n)) => *n += 1,
+            None => counts.push((c, 1)),
+        }
+    }
+    if counts.is_empty() {
+        return Ok("-".into());
+    }
+    Ok(counts.iter().map(|&(c, n)| format!("{n}{c}")).collect())
+}
+
+/// Writes a position as Fairy-Stockfish writes it: the hand in brackets in a game with drops
+/// (letters in the game's hand order, first player first), `w` for the first player, castling
+/// `-` where the game has none, en passant `-`, halfmove 0. Cooldowns and `'` marks are lost
+/// (see the module notes).
 pub fn write_fen(pos: &Position) -> String {
-    let sfen = pos.to_sfen();
-    let board: String = sfen
-        .split(' ')
-        .next()
-        .unwrap_or("")
-        .chars()
-        .filter(|&c| c != '\'')
-        .collect();
-    let mut out = board;
-    if pos.rules().drops {
+    let rules = *pos.rules();
+    let mut setup = pos.to_setup();
+    setup.no_double_step = crate::geometry::Bitboard::EMPTY;
+    let mut out = String::with_capacity(96);
+    write_board(&setup, &rules, &mut out);
+    if rules.drops {
         out.push('[');
         for color in Color::ALL {
-            for kind in PieceKind::HAND_ORDER {
+            for &kind in rules.hand_order {
                 let c = kind.letter().unwrap_or('?');
                 let c = match color {
                     Color::Black => c,
@@ -162,19 +164,74 @@ pub fn write_fen(pos: &Position) -> String {
         }
         out.push(']');
     }
-    let side = match pos.side_to_move() {
-        Color::Black => 'w',
-        Color::White => 'b',
-    };
-    let castling = sfen.split(' ').nth(3).unwrap_or("-");
+    out.push_str(match pos.side_to_move() {
+        Color::Black => " w ",
+        Color::White => " b ",
+    });
+    write_castling(
+        if rules.has_castling {
+            setup.castling
+        } else {
+            0
+        },
+        &mut out,
+    );
     let fullmove = pos.move_number().div_ceil(2).max(1);
-    format!("{out} {side} {castling} - 0 {fullmove}")
+    out.push_str(&format!(" - 0 {fullmove}"));
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{LONGJIANG, LONGJIANG_NODROP};
+    use crate::rules::{LONGJIANG, LONGJIANG_NODROP, SHOGI};
+
+    /// Issue 32, item 3: shogi's FEN has no castling field's move number in it, counts its
+    /// full moves, and reads back (with its hands) as the position it was written from.
+    #[test]
+    fn shogi_fens_have_their_fields_in_place_and_read_back() {
+        let mut pos = Position::start(SHOGI);
+        let start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1";
+        assert_eq!(write_fen(&pos), start);
+        assert_eq!(parse_fen(start, SHOGI).unwrap().to_sfen(), pos.to_sfen());
+        let after = [
+            (
+                "7g7f",
+                "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL[] b - - 0 1",
+            ),
+            (
+                "3c3d",
+                "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL[] w - - 0 2",
+            ),
+            (
+                "8h2b+",
+                "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[B] b - - 0 2",
+            ),
+            (
+                "3a2b",
+                "lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[Bb] w - - 0 3",
+            ),
+        ];
+        for (m, fen) in after {
+            let mv = pos.parse_move(m).unwrap();
+            pos.play(mv);
+            assert_eq!(write_fen(&pos), fen, "after {m}");
+            let read = parse_fen(fen, SHOGI).unwrap();
+            assert_eq!(read.to_sfen(), pos.to_sfen(), "after {m}");
+        }
+        let e = parse_fen(&start.replace(" - - ", " KQkq - "), SHOGI).unwrap_err();
+        assert!(e.to_string().contains("this game has none"), "{e}");
+    }
+
+    /// Issue 32, item 11: an empty hand written `[-]` (XBoard's form) reads as `[]`.
+    #[test]
+    fn an_empty_hand_may_be_a_dash() {
+        let fen = "rnbgqkgbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBGQKGBNR[-] w KQkq - 0 1";
+        assert_eq!(
+            parse_fen(fen, LONGJIANG).unwrap().to_sfen(),
+            LONGJIANG.start_sfen
+        );
+    }
 
     #[test]
     fn start_positions_match_fairy_stockfish() {

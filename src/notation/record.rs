@@ -300,12 +300,12 @@ fn write_word(pos: &Position, m: Move) -> String {
     }
 }
 
-/// Reads one movetext word: the record notation (龙将棋), or in shogi a USI move (`7g7f`) or
-/// a KIF move (`７六歩(77)`).
+/// Reads one movetext word: an ASCII move (`f2f4`, `P*e5`; a plain list of them is a record
+/// too, issue 32 item 10), the record notation (龙将棋), or in shogi a KIF move (`７六歩(77)`).
 fn read_word(pos: &Position, word: &str) -> Result<Move, String> {
     match pos.rules().text {
+        _ if word.is_ascii() => pos.parse_move(word).map_err(|e| e.to_string()),
         TextForm::Longjiang => parse_move(pos, word).map_err(|e| e.to_string()),
-        TextForm::Usi if word.is_ascii() => pos.parse_move(word).map_err(|e| e.to_string()),
         TextForm::Usi => kif::parse_kif_word(pos, word),
     }
 }

@@ -112,6 +112,8 @@ pub enum Command {
     Eval,
     /// `bench [depth]`.
     Bench(Option<u32>),
+    /// `help`: the commands and options.
+    Help,
 }
 
 /// Why a line is not a command.
@@ -342,6 +344,7 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
         },
         "moves" => no_args(Command::Moves, first, rest),
         "eval" => no_args(Command::Eval, first, rest),
+        "help" => no_args(Command::Help, first, rest),
         "bench" => match rest {
             [] => Ok(Command::Bench(None)),
             [d] => ranged("bench: depth", d, 1, 60).map(|d| Command::Bench(Some(d))),
@@ -427,6 +430,7 @@ mod tests {
             Ok(Command::GameOver(GameOver::Draw))
         );
         assert_eq!(parse("bench 5"), Ok(Command::Bench(Some(5))));
+        assert_eq!(parse("help"), Ok(Command::Help));
     }
 
     /// Issue 21, defect 9: numbers too large for their field are refused for their size

@@ -6,7 +6,9 @@
 //! and formats the search's reports, [`board`] draws the board and lists moves for people.
 
 pub mod board;
+pub mod book;
 pub mod command;
+pub mod help;
 pub mod memory;
 pub mod nets;
 pub mod options;

@@ -7,10 +7,12 @@ use crate::protocol::options::Options;
 use crate::rules::Variant;
 use std::sync::Arc;
 
-/// The nets loaded with `EvalFile`, at most one per game.
+/// The nets loaded with `EvalFile`, at most one per game, with their file names.
 #[derive(Clone, Debug, Default)]
 pub struct LoadedNets {
-    nets: Vec<Arc<Network>>,
+    nets: Vec<(String, Arc<Network>)>,
+    /// The nets last handed to an engine ([`LoadedNets::hand_to`]).
+    handed: Option<Vec<Arc<Network>>>,
 }
 
 impl LoadedNets {
@@ -18,19 +20,16 @@ impl LoadedNets {
     pub fn net_of(&self, v: Variant) -> Option<Arc<Network>> {
         self.nets
             .iter()
-            .find(|n| n.game() == v)
-            .cloned()
+            .find(|(_, n)| n.game() == v)
+            .map(|(_, n)| Arc::clone(n))
             .or_else(|| nnue::embedded(v))
     }
 
     /// The nets the engine evaluates with under `options`: one for each game that uses its
-    /// net (the others are evaluated classically).
+    /// net (the others are evaluated classically); untouched options give
+    /// [`nnue::default_nets`].
     pub fn in_use(&self, options: &Options) -> Vec<Arc<Network>> {
-        Variant::EVERY
-            .iter()
-            .filter(|&&v| options.uses_nnue(v))
-            .filter_map(|&v| self.net_of(v))
-            .collect()
+        nnue::choose(|v| options.uses_nnue(v), |v| self.net_of(v))
     }
 
     /// `EvalFile`: loads the net file `value` (no value or `<embedded>`: back to the nets
@@ -50,9 +49,36 @@ impl LoadedNets {
         let net = Network::load(std::path::Path::new(path))
             .map_err(|e| format!("EvalFile: {e}; the net stays {}", options.eval_file))?;
         let game = net.game();
-        self.nets.retain(|n| n.game() != game);
-        self.nets.push(Arc::new(net));
+        self.nets.retain(|(_, n)| n.game() != game);
+        self.nets.push((path.to_string(), Arc::new(net)));
         options.eval_file = path.to_string();
         Ok(Some(format!("EvalFile: {path} ({game} net) loaded")))
+    }
+
+    /// The name of game `v`'s net: the file loaded for it, else `<embedded>`.
+    pub fn name_of(&self, v: Variant) -> &str {
+        self.nets
+            .iter()
+            .find(|(_, n)| n.game() == v)
+            .map_or(EMBEDDED_NAME, |(path, _)| path.as_str())
+    }
+
+    /// Hands `engine` the nets `options` ask for ([`LoadedNets::in_use`]). When they differ
+    /// from the ones handed before, the table is cleared: its scores came from another
+    /// evaluation (issue 32, item 9).
+    pub fn hand_to(&mut self, engine: &mut crate::search::Engine, options: &Options) {
+        let nets = self.in_use(options);
+        let same = self.handed.as_ref().is_some_and(|old| {
+            old.len() == nets.len() && old.iter().zip(&nets).all(|(a, b)| Arc::ptr_eq(a, b))
+        });
+        if same {
+            return;
+        }
+        let first = self.handed.is_none();
+        engine.set_nnue(nets.clone());
+        if !first {
+            engine.new_game();
+        }
+        self.handed = Some(nets);
     }
 }

@@ -8,6 +8,7 @@
 use super::Mode;
 use crate::rules::{EnteringKingRule, Rules, StalemateRule, Variant};
 use crate::search::engine::{DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD, MAX_MULTIPV, MAX_THREADS};
+use crate::search::params;
 use std::time::Duration;
 
 /// Current option values.
@@ -36,7 +37,17 @@ pub struct Options {
     pub use_nnue: Option<bool>,
     /// The net file loaded with `EvalFile`, or `nnue::EMBEDDED_NAME`.
     pub eval_file: String,
+    /// `SpsaOptions`: whether the handshake lists the hidden `spsa_<name>` options of the
+    /// search parameters (they are accepted either way).
+    pub spsa_options: bool,
+    /// `OwnBook`: answer `go` from the book while the position is in it.
+    pub own_book: bool,
+    /// The book file loaded with `BookFile`, or [`NO_BOOK`].
+    pub book_file: String,
 }
+
+/// `BookFile`'s value when no book is loaded.
+pub const NO_BOOK: &str = "<none>";
 
 impl Default for Options {
     fn default() -> Options {
@@ -51,6 +62,9 @@ impl Default for Options {
             entering_king: EnteringKingRule::Seed27,
             use_nnue: None,
             eval_file: crate::eval::nnue::EMBEDDED_NAME.to_string(),
+            spsa_options: false,
+            own_book: false,
+            book_file: NO_BOOK.to_string(),
         }
     }
 }
@@ -107,6 +121,17 @@ pub enum Change {
     EnteringKing(EnteringKingRule),
     /// `UseNNUE`: evaluate with the net (true) or classically.
     UseNnue(bool),
+    /// `spsa_<name>` (hidden): the search parameter `params::ALL[index]`, to `value` (in range).
+    SearchParam {
+        /// Its index in `params::ALL`.
+        index: usize,
+        /// The new value, within the parameter's range.
+        value: i32,
+    },
+    /// `SpsaOptions` (hidden): list the `spsa_<name>` options in the handshake.
+    SpsaOptions(bool),
+    /// `OwnBook`: play from the book.
+    OwnBook(bool),
 }
 
 /// The `EnteringKingRule` values, as YaneuraOu names them (`SeedRule27` is the seed's count).
@@ -191,6 +216,8 @@ impl Options {
                 "option name EvalFile type string default {}",
                 crate::eval::nnue::EMBEDDED_NAME
             ),
+            "option name OwnBook type check default false".to_string(),
+            format!("option name BookFile type string default {NO_BOOK}"),
         ];
         if mode == Mode::Usi {
             let vars: Vec<String> = ENTERING_KING
@@ -201,6 +228,17 @@ impl Options {
                 "option name EnteringKingRule type combo default SeedRule27 {}",
                 vars.join(" ")
             ));
+        }
+        if self.spsa_options {
+            lines.extend(params::ALL.iter().map(|p| {
+                format!(
+                    "option name spsa_{} type spin default {} min {} max {}",
+                    p.name(),
+                    p.default,
+                    p.min,
+                    p.max
+                )
+            }));
         }
         lines
     }
@@ -254,6 +292,7 @@ impl Options {
                 )),
             },
             "usennue" => check().map(Change::UseNnue),
+            "ownbook" => check().map(Change::OwnBook),
             "enteringkingrule" => {
                 let v = need("NoEnteringKing, CSARule24, CSARule27 or SeedRule27")?;
                 ENTERING_KING
@@ -267,6 +306,8 @@ impl Options {
                         )
                     })
             }
+            "spsaoptions" => check().map(Change::SpsaOptions),
+            _ if key.starts_with("spsa_") => search_param(name, value),
             "clear hash" => match value {
                 None => Ok(Change::ClearHash),
                 Some(_) => Err("setoption: Clear Hash is a button and takes no value".into()),
@@ -291,8 +332,34 @@ impl Options {
             Change::EnteringKing(rule) => self.entering_king = rule,
             Change::ClearHash => {}
             Change::UseNnue(on) => self.use_nnue = Some(on),
+            Change::SpsaOptions(on) => self.spsa_options = on,
+            Change::SearchParam { .. } => {}
+            Change::OwnBook(on) => self.own_book = on,
         }
     }
+}
+
+/// Reads `setoption name spsa_<name> value N`: a parameter of `params::ALL`, an integer in its
+/// range.
+fn search_param(name: &str, value: Option<&str>) -> Result<Change, String> {
+    let shown: String = name.chars().take(40).collect();
+    let index = params::ALL
+        .iter()
+        .position(|p| params::find(name).is_some_and(|q| std::ptr::eq(*p, q)))
+        .ok_or_else(|| format!("setoption: no option named '{shown}'"))?;
+    let p = params::ALL[index];
+    let v =
+        value.ok_or_else(|| format!("setoption: {shown} needs a value ({} … {})", p.min, p.max))?;
+    v.parse::<i32>()
+        .ok()
+        .filter(|n| (p.min..=p.max).contains(n))
+        .map(|value| Change::SearchParam { index, value })
+        .ok_or_else(|| {
+            format!(
+                "setoption: {shown} value '{v}' is not an integer in {} … {}",
+                p.min, p.max
+            )
+        })
 }
 
 #[cfg(test)]
@@ -359,6 +426,28 @@ mod tests {
         assert!(uci.contains("option name Hash type spin"));
         assert!(uci.contains("option name UCI_Variant type combo default longjiangqi var longjiangqi var longjiangqi-nodrop"));
         assert!(uci.contains("option name Ponder type check default false"));
+        // The search parameters are hidden until `SpsaOptions` is on.
+        assert!(!usi.contains("spsa_"));
+        let mut shown = o.clone();
+        shown.apply(Change::SpsaOptions(true));
+        let usi = shown.lines(Mode::Usi);
+        let want = "option name spsa_rfp_margin type spin default 90 min 30 max 200";
+        assert!(usi.iter().any(|l| l == want));
+        let listed = usi
+            .iter()
+            .filter(|l| l.starts_with("option name spsa_"))
+            .count();
+        assert_eq!(listed, params::ALL.len());
+        let rfp = params::ALL
+            .iter()
+            .position(|p| p.const_name == "RFP_MARGIN");
+        assert_eq!(
+            Options::parse_change("SPSA_RFP_MARGIN", Some("100")),
+            Ok(Change::SearchParam {
+                index: rfp.unwrap(),
+                value: 100
+            })
+        );
     }
 
     #[test]
@@ -386,6 +475,7 @@ mod tests {
             ),
             ("Clear Hash", None, Change::ClearHash),
             ("UseNNUE", Some("true"), Change::UseNnue(true)),
+            ("SpsaOptions", Some("true"), Change::SpsaOptions(true)),
         ];
         for (name, value, want) in ok {
             assert_eq!(Options::parse_change(name, value), Ok(want), "{name}");
@@ -398,6 +488,10 @@ mod tests {
             ("Stalemate", Some("win"), "expected draw or loss"),
             ("Clear Hash", Some("1"), "button"),
             ("Speed", Some("1"), "no option named 'Speed'"),
+            ("spsa_rfp_margin", Some("29"), "not an integer in 30 … 200"),
+            ("spsa_rfp_margin", Some("x"), "not an integer in 30 … 200"),
+            ("spsa_rfp_margin", None, "needs a value"),
+            ("spsa_no_such", Some("1"), "no option named 'spsa_no_such'"),
         ];
         for (name, value, want) in bad {
             let e = Options::parse_change(name, value).unwrap_err();

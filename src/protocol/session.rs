@@ -5,20 +5,20 @@
 //! Every failing command produces exactly one `info string error: …` line and changes nothing.
 
 mod mate;
+mod perft;
 
 use super::board::{draw, draw_plain, list_moves};
 use super::command::{self, Command, Go, PositionSource};
 use super::options::{Change, Options};
-use super::output::{Output, bestmove_line, info_line, move_text};
+use super::output::{Output, bestmove_line, info_line};
 use super::{Mode, any_move};
-use crate::movegen::perft_divide_until;
 use crate::notation::fen::parse_fen;
-use crate::rules::{Color, Move, Position, Rules, TextForm};
+use crate::rules::{Color, Move, Position, Rules, Variant};
 use crate::search::{Clock, Engine, Limits, Listener, SearchEvent};
 use std::io::BufRead;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The engine's name and author for `id`.
 pub const NAME: &str = concat!("longjiang ", env!("CARGO_PKG_VERSION"));
@@ -42,7 +42,7 @@ pub struct Session {
     /// Whether a search was started whose answer may still be due.
     started: bool,
     /// A `go perft` counting on its own thread.
-    perft: Option<PerftRun>,
+    perft: Option<perft::PerftRun>,
     /// Why the last `position` command was refused, until one is accepted: `go` is refused
     /// meanwhile, so that no answer is given for a position the GUI did not send.
     refused_position: Option<String>,
@@ -50,22 +50,10 @@ pub struct Session {
     nets: super::nets::LoadedNets,
     /// A `go mate` (USI's mate search) on its own thread.
     mate: Option<mate::MateRun>,
-}
-
-/// A `go perft` on its own thread, so that the reader still reads `stop`, `isready` and `quit`.
-struct PerftRun {
-    stop: Arc<AtomicBool>,
-    /// Whether the count is printed, and the `readyok`s owed until then: an `isready` after
-    /// `go perft` is answered after its lines, as if perft ran on the reader (Stockfish's
-    /// order), while `stop` and `quit` are still read.
-    state: Arc<std::sync::Mutex<PerftState>>,
-    handle: std::thread::JoinHandle<()>,
-}
-
-#[derive(Default)]
-struct PerftState {
-    done: bool,
-    ready_owed: usize,
+    /// The book `BookFile` loaded, for the game it was loaded in.
+    book: Option<(crate::rules::Variant, super::book::Book)>,
+    /// Book choices made, to vary the next one.
+    book_rolls: u64,
 }
 
 /// What a failing command must leave as it was: the position (start and moves), the options,
@@ -82,37 +70,6 @@ pub struct Snapshot {
     pub mode: Mode,
     /// The table size in use, in MiB.
     pub hash_mb: usize,
-}
-
-/// The lines `go perft` prints: one per root move, a blank line, the total and the time; or
-/// one line when it was stopped.
-fn perft_lines(
-    result: Option<Vec<(Move, u64)>>,
-    depth: u32,
-    mode: Mode,
-    form: TextForm,
-    start: Instant,
-) -> Vec<String> {
-    let elapsed = start.elapsed();
-    let Some(divide) = result else {
-        return vec![format!(
-            "info string perft {depth}: stopped after {} ms",
-            elapsed.as_millis()
-        )];
-    };
-    let total: u64 = divide.iter().map(|&(_, n)| n).sum();
-    let mut lines: Vec<String> = divide
-        .iter()
-        .map(|&(m, n)| format!("{}: {n}", move_text(m, mode, form)))
-        .collect();
-    lines.push(String::new());
-    lines.push(format!("Nodes searched: {total}"));
-    let nps = (total as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
-    lines.push(format!(
-        "info string perft {depth}: {total} nodes in {} ms, {nps} nps",
-        elapsed.as_millis()
-    ));
-    lines
 }
 
 /// Runs the protocol until `quit` or end of input, reading `input` and writing to `out`.
@@ -143,6 +100,8 @@ impl Session {
             refused_position: None,
             nets: super::nets::LoadedNets::default(),
             mate: None,
+            book: None,
+            book_rolls: 0,
         };
         session.update_net();
         session
@@ -158,9 +117,10 @@ impl Session {
         self.nets.net_of(v)
     }
 
-    /// Hands the engine the nets the options ask for (`UseNNUE`, each game's default).
+    /// Hands the engine the nets the options ask for (`UseNNUE`, each game's default); a
+    /// change of evaluation clears the table (its scores are the old evaluation's).
     fn update_net(&mut self) {
-        self.engine.set_nnue(self.nets.in_use(&self.options));
+        self.nets.hand_to(&mut self.engine, &self.options);
     }
 
     /// `setoption name EvalFile value <path>`: loads a net file; a bad file is refused with
@@ -177,6 +137,47 @@ impl Session {
         }
         self.update_net();
         Ok(())
+    }
+
+    /// `setoption name BookFile value <path>`: reads a book for the current game (a suite
+    /// file, [`super::book`]); a bad file is refused with its reason and the book stays;
+    /// `<none>` (or no value) unloads it.
+    fn set_book_file(&mut self, value: Option<&str>) -> Result<(), String> {
+        self.not_busy("setoption")?;
+        let path = value.unwrap_or("").trim();
+        if path.is_empty() || path == super::options::NO_BOOK {
+            self.book = None;
+            self.options.book_file = super::options::NO_BOOK.to_string();
+            return Ok(());
+        }
+        let v = self.options.variant;
+        let kept = |e: String| {
+            format!(
+                "setoption: BookFile: {e}; the book stays {}",
+                self.options.book_file
+            )
+        };
+        let text = std::fs::read_to_string(path).map_err(|e| kept(format!("{path}: {e}")))?;
+        let book = super::book::Book::from_suite(&text, v, path).map_err(kept)?;
+        self.book = Some((v, book));
+        self.options.book_file = path.to_string();
+        Ok(())
+    }
+
+    /// The book's move for the position, when `OwnBook` is on and the position is in the
+    /// book of its game.
+    fn book_move(&mut self) -> Option<Move> {
+        let (v, book) = self.book.as_ref()?;
+        if !self.options.own_book || *v != self.pos.rules().variant {
+            return None;
+        }
+        self.book_rolls += 1;
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let roll = (u64::from(nanos) ^ self.book_rolls.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+            .wrapping_mul(0x2545_f491_4f6c_dd1d);
+        book.pick(&self.pos, roll >> 16)
     }
 
     /// The state a failing command must not change (see [`Snapshot`]).
@@ -198,16 +199,29 @@ impl Session {
     /// Whether a search is running whose best move has not been sent yet.
     fn busy(&self) -> bool {
         self.started && !self.answered.load(Ordering::Acquire)
-            || self
-                .perft
-                .as_ref()
-                .is_some_and(|p| p.state.lock().is_ok_and(|st| !st.done))
+            || self.perft.as_ref().is_some_and(perft::PerftRun::counting)
             || self.mate.as_ref().is_some_and(mate::MateRun::busy)
     }
 
-    /// Handles one input line; `false` when the session should end.
+    /// Handles one input line; `false` when the session should end. While a `go perft`
+    /// counts, the answers to anything but `stop` and `quit` come after its lines.
     pub fn handle(&mut self, line: &str) -> bool {
-        let cmd = match command::parse(line) {
+        let cmd = command::parse(line);
+        if let Err(e) = &cmd
+            && line.split_whitespace().next() == Some("position")
+        {
+            // A malformed `position` is a refused one: no command answers for the old one.
+            self.refused_position = Some(e.0.clone());
+        }
+        if matches!(cmd, Ok(Command::Stop | Command::Quit)) {
+            self.dispatch(cmd)
+        } else {
+            self.after_perft(|s| s.dispatch(cmd))
+        }
+    }
+
+    fn dispatch(&mut self, cmd: Result<Command, command::CommandError>) -> bool {
+        let cmd = match cmd {
             Ok(c) => c,
             Err(e) => {
                 self.out.error(&e.0);
@@ -222,7 +236,7 @@ impl Session {
                 Ok(())
             }
             Command::IsReady => {
-                self.ready();
+                self.out.line("readyok");
                 Ok(())
             }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
@@ -248,7 +262,7 @@ impl Session {
                 self.finish_search();
                 Ok(())
             }
-            Command::Display { plain } => {
+            Command::Display { plain } => self.have_position("d").map(|()| {
                 let text = if plain {
                     draw_plain(&self.pos)
                 } else {
@@ -256,41 +270,51 @@ impl Session {
                 };
                 let lines: Vec<&str> = text.lines().collect();
                 self.out.lines(&lines);
-                Ok(())
-            }
-            Command::Moves => {
+            }),
+            Command::Moves => self.have_position("moves").map(|()| {
                 self.out
                     .lines(&list_moves(&self.pos, self.mode == Mode::Uci));
-                Ok(())
-            }
-            Command::Eval => {
-                let mut text = crate::eval::trace(&self.pos).to_string();
-                text.push('\n');
-                text.push_str(&match self.game_net() {
-                    Some(net) => format!(
-                        "NNUE evaluation {} cp for the side to move ({}; {})",
-                        crate::eval::nnue::evaluate_fresh(&net, &self.pos),
-                        self.options.eval_file,
-                        if self.options.uses_nnue(self.options.variant) {
-                            "in use"
-                        } else if self.options.use_nnue == Some(false) {
-                            "not in use: UseNNUE is false"
-                        } else {
-                            "not in use: this game's default evaluation is classical"
-                        }
-                    ),
-                    None => format!("NNUE: no net for {}", self.options.variant),
-                });
+            }),
+            Command::Eval => self.have_position("eval").map(|()| {
+                let text = self.eval_text();
                 let lines: Vec<&str> = text.lines().collect();
                 self.out.lines(&lines);
+            }),
+            Command::Bench(depth) => self.bench(depth),
+            Command::Help => {
+                self.out
+                    .lines(&super::help::help_lines(self.mode, &self.options));
                 Ok(())
             }
-            Command::Bench(depth) => self.bench(depth),
         };
         if let Err(e) = result {
             self.out.error(&e);
         }
         true
+    }
+
+    /// `eval`: the classical trace, then the NNUE score with the net's name (the file loaded
+    /// for this game, or the built-in net) and whether the search uses it.
+    fn eval_text(&self) -> String {
+        let mut text = crate::eval::trace(&self.pos).to_string();
+        text.push('\n');
+        let v = self.options.variant;
+        text.push_str(&match self.game_net() {
+            Some(net) => format!(
+                "NNUE evaluation {} cp for the side to move ({}; {})",
+                crate::eval::nnue::evaluate_fresh(&net, &self.pos),
+                self.nets.name_of(v),
+                if self.options.uses_nnue(v) {
+                    "in use"
+                } else if self.options.use_nnue == Some(false) {
+                    "not in use: UseNNUE is false"
+                } else {
+                    "not in use: this game's default evaluation is classical"
+                }
+            ),
+            None => format!("NNUE: no net for {v}"),
+        });
+        text
     }
 
     /// Stops a running search (its best move is still sent) and waits for it.
@@ -299,9 +323,7 @@ impl Session {
         self.engine.wait();
         self.started = false;
         if let Some(run) = self.perft.take() {
-            run.stop.store(true, Ordering::Relaxed);
-            // A perft thread that panicked (a bug) has nothing more to say.
-            let _ = run.handle.join();
+            run.finish();
         }
         if let Some(run) = self.mate.take() {
             run.finish();
@@ -333,7 +355,21 @@ impl Session {
         if name.eq_ignore_ascii_case("evalfile") {
             return self.set_eval_file(value);
         }
+        if name.eq_ignore_ascii_case("bookfile") {
+            return self.set_book_file(value);
+        }
         let change = Options::parse_change(name, value)?;
+        if let Change::Variant(v) = change
+            && self.mode == Mode::Uci
+            && !Variant::ALL.contains(&v)
+        {
+            // UCI's handshake offers the two 龙将棋 games only (issue 32, item 8).
+            return Err(format!(
+                "setoption: {name}: {v} is not offered in UCI mode (longjiangqi or \
+                 longjiangqi-nodrop); play {v} in USI mode (usi, then setoption name Variant \
+                 value {v})"
+            ));
+        }
         self.not_busy("setoption")?;
         match change {
             Change::Hash(mb) => {
@@ -350,7 +386,13 @@ impl Session {
             Change::MultiPv(n) => self.engine.set_multipv(n),
             Change::MoveOverhead(d) => self.engine.set_move_overhead(d),
             Change::ClearHash => self.engine.new_game(),
-            Change::Ponder(_) | Change::UseNnue(_) => {}
+            Change::Ponder(_)
+            | Change::UseNnue(_)
+            | Change::SpsaOptions(_)
+            | Change::OwnBook(_) => {}
+            Change::SearchParam { index, value } => crate::search::params::ALL[index]
+                .set(value)
+                .map_err(|e| format!("setoption: {e}"))?,
             Change::Variant(v) => {
                 if v != self.options.variant {
                     let rules = self.options.rules_of(v);
@@ -447,7 +489,8 @@ impl Session {
         })
     }
 
-    fn listener(&self) -> Listener {
+    /// The search's reporter; `declare`: the best move is answered as `bestmove win`.
+    fn listener(&self, declare: bool) -> Listener {
         let out = self.out.clone();
         let mode = self.mode;
         let form = self.pos.rules().text;
@@ -459,7 +502,11 @@ impl Session {
                 // the engine ready for the next `go`. (`Engine::start` joins the old search, so
                 // this line still comes before anything the next search prints.)
                 answered.store(true, Ordering::Release);
-                out.line(&bestmove_line(*best, *ponder, mode, form));
+                if declare {
+                    out.line("bestmove win");
+                } else {
+                    out.line(&bestmove_line(*best, *ponder, mode, form));
+                }
             }
         })
     }
@@ -482,64 +529,30 @@ impl Session {
         if self.mode == Mode::Usi && go.mate_search {
             return self.go_mate(go);
         }
-        if self.mode == Mode::Usi && !go.ponder && self.pos.declaration_win() {
-            // USI's entering-king declaration: the win is claimed instead of a move.
+        // USI's entering-king declaration: the win is claimed instead of a move; an infinite
+        // search (a GUI's analysis) still searches and claims it only after `stop`.
+        let declare = self.mode == Mode::Usi && !go.ponder && self.pos.declaration_win();
+        if declare && !go.infinite {
             self.out.line("bestmove win");
+            return Ok(());
+        }
+        if !go.infinite
+            && !go.ponder
+            && go.searchmoves.is_empty()
+            && let Some(m) = self.book_move()
+        {
+            let form = self.pos.rules().text;
+            self.out.lines(&[
+                "info string book move".to_string(),
+                bestmove_line(Some(m), None, self.mode, form),
+            ]);
             return Ok(());
         }
         // The previous search (answered already) may still be winding down; `start` waits.
         self.engine.set_position(self.pos.clone());
         self.answered.store(false, Ordering::Release);
         self.started = true;
-        self.engine.start(limits, self.listener());
-        Ok(())
-    }
-
-    /// `readyok`, now or (while a perft counts) after its lines.
-    fn ready(&mut self) {
-        if let Some(run) = &self.perft
-            && let Ok(mut st) = run.state.lock()
-            && !st.done
-        {
-            st.ready_owed += 1;
-            return;
-        }
-        self.out.line("readyok");
-    }
-
-    /// `go perft`: counts on its own thread and prints when done; `stop` (or `quit`) ends it
-    /// with one `info string perft <depth>: stopped …` line instead.
-    fn perft(&mut self, depth: u32) -> Result<(), String> {
-        self.not_busy("go perft")?;
-        self.have_position("go perft")?;
-        if let Some(done) = self.perft.take() {
-            let _ = done.handle.join();
-        }
-        let stop = Arc::new(AtomicBool::new(false));
-        let (pos, mode, out) = (self.pos.clone(), self.mode, self.out.clone());
-        let form = pos.rules().text;
-        let parallel = self.options.threads > 1;
-        let flag = Arc::clone(&stop);
-        let state = Arc::new(std::sync::Mutex::new(PerftState::default()));
-        let shared = Arc::clone(&state);
-        let spawned = std::thread::Builder::new()
-            .name("perft".into())
-            .spawn(move || {
-                let start = Instant::now();
-                let result = perft_divide_until(&pos, depth, parallel, &flag);
-                // Printed under the lock, so that no `readyok` is owed and then forgotten.
-                let mut st = shared.lock().unwrap_or_else(|e| e.into_inner());
-                let mut lines = perft_lines(result, depth, mode, form, start);
-                lines.extend((0..st.ready_owed).map(|_| "readyok".to_string()));
-                out.lines(&lines);
-                st.done = true;
-            })
-            .map_err(|e| format!("go perft: cannot start a thread: {e}"))?;
-        self.perft = Some(PerftRun {
-            stop,
-            state,
-            handle: spawned,
-        });
+        self.engine.start(limits, self.listener(declare));
         Ok(())
     }
 

@@ -225,7 +225,7 @@ impl AsciiMove {
                 let promoted = pos.piece_at(from).and_then(|p| {
                     let to = pos.rules().promotions[p.kind.index()];
                     (kind == PieceKind::Spear && to.len() == 1 && to[0].is_promoted())
-                        .then_some(to[0])
+                        .then(|| to[0])
                 });
                 Move::promotion(from, to, promoted.unwrap_or(kind))
             }

@@ -84,7 +84,8 @@ impl LmrTable {
         let mut t = [[0u8; 64]; 64];
         for (d, row) in t.iter_mut().enumerate().skip(1) {
             for (n, r) in row.iter_mut().enumerate().skip(1) {
-                *r = ((d as f64).ln() * (n as f64).ln() / LMR_DIVISOR + LMR_BASE) as u8;
+                *r = ((d as f64).ln() * (n as f64).ln() / LMR_DIVISOR.fraction()
+                    + LMR_BASE.fraction()) as u8;
             }
         }
         LmrTable(t)
@@ -101,7 +102,7 @@ pub(crate) fn reduction(table: &LmrTable, depth: i32, n: usize, improving: bool)
 /// Quiet moves beyond this count are not tried at low depth.
 #[inline]
 pub(crate) fn futility_move_count(improving: bool, depth: i32) -> usize {
-    let n = (FMC_BASE + depth * depth) as usize;
+    let n = (FMC_BASE.get() + depth * depth) as usize;
     if improving { n } else { n / 2 + 1 }
 }
 
@@ -253,7 +254,10 @@ impl Worker<'_> {
 
         if !PV && !in_check && excluded == Move::NONE {
             // Step 7. Razoring: far below alpha at low depth, trust quiescence.
-            if features.razoring && depth <= RAZOR_DEPTH && eval_v + RAZOR_MARGIN * depth <= alpha {
+            if features.razoring
+                && depth <= RAZOR_DEPTH.get()
+                && eval_v + RAZOR_MARGIN.get() * depth <= alpha
+            {
                 let v = self.qsearch::<false>(alpha - 1, alpha, 0, ply);
                 if v < alpha {
                     return v;
@@ -262,8 +266,8 @@ impl Worker<'_> {
 
             // Step 8. Futility pruning: child node (reverse futility / static null move).
             if features.reverse_futility
-                && depth < RFP_DEPTH
-                && eval_v - RFP_MARGIN * (depth - improving as i32) >= beta
+                && depth < RFP_DEPTH.get()
+                && eval_v - RFP_MARGIN.get() * (depth - improving as i32) >= beta
                 && eval_v < MATE_IN_MAX_PLY
             {
                 return eval_v;
@@ -274,15 +278,15 @@ impl Worker<'_> {
             if features.null_move
                 && cut_node
                 && !prev_null
-                && depth >= NMP_MIN_DEPTH
+                && depth >= NMP_MIN_DEPTH.get()
                 && eval_v >= beta
-                && static_eval >= beta - NMP_EVAL_PER_PLY * depth + NMP_EVAL_BASE
+                && static_eval >= beta - NMP_EVAL_PER_PLY.get() * depth + NMP_EVAL_BASE.get()
                 && ply >= self.nmp_min_ply
                 && self.has_mobile_material()
             {
-                let r = NMP_BASE_R
-                    + depth / NMP_DEPTH_DIVISOR
-                    + ((eval_v - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_R_MAX);
+                let r = NMP_BASE_R.get()
+                    + depth / NMP_DEPTH_DIVISOR.get()
+                    + ((eval_v - beta) / NMP_EVAL_DIVISOR.get()).min(NMP_EVAL_R_MAX.get());
                 self.play_null(ply);
                 let v = -self.search::<false>(-beta, -beta + 1, depth - r, false, ply + 1);
                 self.pos.undo_null();
@@ -291,7 +295,7 @@ impl Worker<'_> {
                 }
                 if v >= beta {
                     let v = if v >= MATE_IN_MAX_PLY { beta } else { v };
-                    if self.nmp_min_ply > 0 || depth < NMP_VERIFY_DEPTH {
+                    if self.nmp_min_ply > 0 || depth < NMP_VERIFY_DEPTH.get() {
                         return v;
                     }
                     // Verification at high depth, with null moves off for a while.
@@ -311,7 +315,7 @@ impl Worker<'_> {
         if !root
             && excluded == Move::NONE
             && tt_move == Move::NONE
-            && depth >= IIR_DEPTH
+            && depth >= IIR_DEPTH.get()
             && (PV || cut_node)
         {
             depth -= 1;

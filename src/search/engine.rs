@@ -27,6 +27,9 @@ pub const MAX_THREADS: usize = 256;
 /// The most MultiPV lines the engine accepts.
 pub const MAX_MULTIPV: usize = 500;
 
+/// The stack a thread needs to run [`Engine::search_here`] (the search threads' stack).
+pub const SEARCH_STACK_BYTES: usize = STACK_SIZE;
+
 /// What the main search thread hands back: the answer and the threads' statistics.
 type SearchEnd = (SearchResult, Vec<ThreadData>);
 
@@ -144,7 +147,10 @@ impl Engine {
     /// Forgets everything learnt: clears the table and the move-ordering statistics.
     pub fn new_game(&mut self) {
         self.finish();
-        self.tt.clear();
+        match Arc::get_mut(&mut self.tt) {
+            Some(tt) => tt.clear_mut(),
+            None => self.tt.clear(),
+        }
         for d in &mut self.data {
             d.clear();
         }
@@ -238,6 +244,30 @@ impl Engine {
         limits.infinite = false;
         limits.ponder = false;
         self.search_with(limits, Arc::new(|_: &SearchEvent| {}))
+    }
+
+    /// Like `search_sync`, but on the calling thread: no search thread is started, so many
+    /// tiny searches (datagen) skip a thread's start and its fresh stack each. The calling
+    /// thread needs a stack of [`SEARCH_STACK_BYTES`]; the answer is `search_sync`'s.
+    pub fn search_here(&mut self, mut limits: Limits) -> SearchResult {
+        self.finish();
+        limits.infinite = false;
+        limits.ponder = false;
+        let mut shared = Shared::new(
+            limits,
+            &self.position,
+            self.overhead,
+            self.multipv,
+            self.threads,
+            Arc::clone(&self.tt),
+            self.features,
+        );
+        shared.nnue = self.nnue().cloned();
+        let data = std::mem::take(&mut self.data);
+        let quiet: Listener = Arc::new(|_: &SearchEvent| {});
+        let (result, data) = smp::run(&shared, self.position.clone(), data, &quiet);
+        self.data = data;
+        result
     }
 
     /// Like `search_sync`, reporting progress to `listener` as `start` does.

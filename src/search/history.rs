@@ -3,14 +3,11 @@
 //! (by side, origin, destination), the separate history of drops (by side, kind, square), a
 //! capture history, counter-moves, and continuation histories (how good a move was after a
 //! given move one or two plies before). All use the "gravity" update of Stockfish's `History`
-//! so values stay within ±`MAX`.
+//! so values stay within ±`params::HISTORY_MAX`.
 
 use crate::geometry::SQUARES;
 use crate::rules::{Color, KINDS, Move, Piece, PieceKind};
 use std::sync::atomic::{AtomicI16, AtomicU32, Ordering};
-
-/// The bound of every history value.
-pub const MAX: i32 = 16_384;
 
 /// The history slot (0..8) of each kind: the 龙将棋 kinds keep their index; shogi's kinds
 /// share the slots of kinds no game has together with them (a promoted bishop or rook shares
@@ -39,9 +36,10 @@ fn get(entry: &AtomicI16) -> i32 {
 
 #[inline(always)]
 fn gravity(entry: &AtomicI16, bonus: i32) {
-    let b = bonus.clamp(-MAX, MAX);
+    let max = super::params::HISTORY_MAX.get();
+    let b = bonus.clamp(-max, max);
     let v = get(entry);
-    entry.store((v + b - v * b.abs() / MAX) as i16, Ordering::Relaxed);
+    entry.store((v + b - v * b.abs() / max) as i16, Ordering::Relaxed);
 }
 
 fn zeroed(n: usize) -> Vec<AtomicI16> {
@@ -102,6 +100,24 @@ impl Histories {
         }
         for c in &self.counter {
             c.store(Move::NONE.to_bits(), Ordering::Relaxed);
+        }
+    }
+
+    /// Forgets everything, as `clear`, through exclusive access: plain stores the compiler
+    /// turns into block writes (a new game of datagen clears the tables every few moves).
+    pub fn clear_mut(&mut self) {
+        let blocks = self.cont.iter_mut().flat_map(|b| b.iter_mut());
+        for e in self
+            .main
+            .iter_mut()
+            .chain(&mut self.drops)
+            .chain(&mut self.captures)
+            .chain(blocks)
+        {
+            *e.get_mut() = 0;
+        }
+        for c in &mut self.counter {
+            *c.get_mut() = Move::NONE.to_bits();
         }
     }
 
@@ -198,7 +214,7 @@ impl Histories {
 #[inline(always)]
 pub fn stat_bonus(depth: i32) -> i32 {
     use super::params::{STAT_BONUS_MAX, STAT_BONUS_OFFSET, STAT_BONUS_PER_PLY};
-    (depth * STAT_BONUS_PER_PLY - STAT_BONUS_OFFSET).clamp(0, STAT_BONUS_MAX)
+    (depth * STAT_BONUS_PER_PLY.get() - STAT_BONUS_OFFSET.get()).clamp(0, STAT_BONUS_MAX.get())
 }
 
 #[cfg(test)]
@@ -215,7 +231,8 @@ mod tests {
         for _ in 0..1000 {
             h.update_quiet(Color::Black, d, 2000);
         }
-        assert!(h.quiet(Color::Black, d) <= MAX && h.quiet(Color::Black, d) > MAX / 2);
+        let max = crate::search::params::HISTORY_MAX.get();
+        assert!(h.quiet(Color::Black, d) <= max && h.quiet(Color::Black, d) > max / 2);
         assert_eq!(h.quiet(Color::Black, m), 0);
         assert_eq!(h.quiet(Color::White, d), 0);
         h.update_quiet(Color::Black, m, -500);

@@ -16,9 +16,9 @@ use std::sync::atomic::Ordering;
 /// points (`docs/threads.md`, "A wider aspiration window with more than one thread").
 fn aspiration_delta(threads: usize) -> Value {
     if threads > 1 {
-        params::ASPIRATION_DELTA_SMP
+        params::ASPIRATION_DELTA_SMP.get()
     } else {
-        params::ASPIRATION_DELTA
+        params::ASPIRATION_DELTA.get()
     }
 }
 
@@ -47,7 +47,7 @@ impl Worker<'_> {
                 let prev = self.root_moves[pv_idx].prev_score;
                 let mut delta = aspiration_delta(self.shared.threads());
                 let (mut alpha, mut beta) =
-                    if depth >= params::ASPIRATION_DEPTH && prev.abs() < value::EVAL_LIMIT {
+                    if depth >= params::ASPIRATION_DEPTH.get() && prev.abs() < value::EVAL_LIMIT {
                         ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
                     } else {
                         (-INFINITE, INFINITE)

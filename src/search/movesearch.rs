@@ -100,16 +100,21 @@ impl Worker<'_> {
                 }
                 // Futility pruning: parent node.
                 if !in_check
-                    && lmr_depth < FUTILITY_DEPTH
-                    && static_eval + FUTILITY_BASE + FUTILITY_PER_PLY * lmr_depth <= alpha
+                    && lmr_depth < FUTILITY_DEPTH.get()
+                    && static_eval + FUTILITY_BASE.get() + FUTILITY_PER_PLY.get() * lmr_depth
+                        <= alpha
                 {
                     return MoveOutcome::Pruned;
                 }
                 // Prune moves that lose material in the exchange on their square.
-                if !see_ge(&self.pos, m, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth) {
+                if !see_ge(
+                    &self.pos,
+                    m,
+                    -SEE_QUIET_MARGIN.get() * lmr_depth * lmr_depth,
+                ) {
                     return MoveOutcome::Pruned;
                 }
-            } else if !see_ge(&self.pos, m, -SEE_TACTICAL_MARGIN * depth) {
+            } else if !see_ge(&self.pos, m, -SEE_TACTICAL_MARGIN.get() * depth) {
                 return MoveOutcome::Pruned;
             }
         }
@@ -118,7 +123,7 @@ impl Worker<'_> {
         // Extensions stop at twice the root depth: in the drop game long series of checks
         // (which no drop may block) would otherwise grow the tree without end.
         let mut extension = 0;
-        if ply < CHECK_EXT_ROOT_FACTOR * self.root_depth as usize {
+        if ply < CHECK_EXT_ROOT_FACTOR.get() as usize * self.root_depth as usize {
             // Singular extension search: the table's move is searched deeper when every other
             // move fails low against a bound a little below its value; when another move
             // also beats beta the node is cut at once (multi-cut), and when the table's move
@@ -126,15 +131,15 @@ impl Worker<'_> {
             // (negative extension).
             if !root
                 && features.singular
-                && depth >= SE_DEPTH
+                && depth >= SE_DEPTH.get()
                 && m == tt_move
                 && excluded == Move::NONE
                 && tt_value != value::NONE
                 && tt_value.abs() < MATE_IN_MAX_PLY
                 && matches!(tt_bound, TtBound::Lower | TtBound::Exact)
-                && tt_depth >= depth - SE_TT_DEPTH_MARGIN
+                && tt_depth >= depth - SE_TT_DEPTH_MARGIN.get()
             {
-                let singular_beta = tt_value - SE_MARGIN * depth;
+                let singular_beta = tt_value - SE_MARGIN.get() * depth;
                 let singular_depth = (depth - 1) / 2;
                 self.frame_mut(ply).excluded = m;
                 let v = self.search::<false>(
@@ -148,8 +153,8 @@ impl Worker<'_> {
                 if v < singular_beta {
                     extension = 1;
                     if !PV
-                        && v < singular_beta - SE_DOUBLE_MARGIN
-                        && self.frame(ply as isize - 1).double_ext < SE_DOUBLE_MAX
+                        && v < singular_beta - SE_DOUBLE_MARGIN.get()
+                        && self.frame(ply as isize - 1).double_ext < SE_DOUBLE_MAX.get() as u8
                     {
                         extension = 2;
                     }
@@ -180,7 +185,7 @@ impl Worker<'_> {
         let mut v;
         let do_full;
         if features.lmr
-            && depth >= LMR_MIN_DEPTH
+            && depth >= LMR_MIN_DEPTH.get()
             && move_count > 1 + 2 * root as usize
             && (!tactical || cut_node || !tt_pv)
         {
@@ -202,7 +207,7 @@ impl Worker<'_> {
                 let h = self.data.hist.quiet(us, m)
                     + self.data.hist.cont(cont[0], piece, m.to().index())
                     + self.data.hist.cont(cont[1], piece, m.to().index());
-                r -= h / LMR_HISTORY_DIVISOR;
+                r -= h / LMR_HISTORY_DIVISOR.get();
             } else {
                 r -= 1;
             }

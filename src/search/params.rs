@@ -1,171 +1,322 @@
 //! Every tunable of the search and of the time management, in one place (as viridithas's
 //! `search/parameters.rs`): the margins, depths and divisors that the steps of `alphabeta`,
-//! `movesearch`, `qsearch`, `iterate`, `history`, `picker` and `time` read. A change here
-//! changes the search, so it changes the bench signature (README.md); the measurements behind
-//! the values are in `docs/search-params.md`.
+//! `movesearch`, `qsearch`, `iterate`, `history`, `picker`, `split` and `time` read. Each is a
+//! [`Param`] with its range and SPSA step, settable at run time (the hidden `spsa_<name>`
+//! options of protocol.md, `longjiang tune-search`); [`ALL`] lists them, [`dump`] writes them
+//! in the tuner's input format. A change of a default changes the search, so it changes the
+//! bench signature (README.md); the measurements behind the values are in
+//! `docs/search-params.md`, the tuner in `docs/spsa.md`.
+//!
+//! The values are process-wide: every engine of one process searches with the same ones.
 
-use super::value::Value;
+use std::sync::atomic::{AtomicI32, Ordering};
 use std::time::Duration;
 
-// ---- Step 7. Razoring (off by default: `Features::DEFAULT`).
+/// One tunable: its value (an integer; `scale` above 1 makes it a fraction, `value / scale`),
+/// its default, the range a tuner may move it in and its SPSA step (the perturbation `c` at the
+/// end of a run, OpenBench's `c_end`).
+#[derive(Debug)]
+pub struct Param {
+    /// The constant's name in this file, e.g. `RFP_MARGIN` (the option is `spsa_rfp_margin`).
+    pub const_name: &'static str,
+    /// The value the search uses unless set.
+    pub default: i32,
+    /// Least value accepted.
+    pub min: i32,
+    /// Greatest value accepted.
+    pub max: i32,
+    /// SPSA perturbation at the end of a run, in the value's units.
+    pub step: i32,
+    /// The value is read as `value / scale` where the search wants a fraction (1: an integer).
+    pub scale: i32,
+    value: AtomicI32,
+}
 
-/// Razoring margin per ply of depth.
-pub const RAZOR_MARGIN: Value = 450;
-/// Razoring applies at this depth and below.
-pub const RAZOR_DEPTH: i32 = 2;
+impl Param {
+    const fn new(
+        const_name: &'static str,
+        default: i32,
+        (min, max): (i32, i32),
+        step: i32,
+        scale: i32,
+    ) -> Param {
+        Param {
+            const_name,
+            default,
+            min,
+            max,
+            step,
+            scale,
+            value: AtomicI32::new(default),
+        }
+    }
 
-// ---- Step 8. Reverse futility pruning (static null move).
+    /// The current value (one relaxed load: as cheap as reading a field).
+    #[inline(always)]
+    pub fn get(&self) -> i32 {
+        self.value.load(Ordering::Relaxed)
+    }
 
-/// Margin per ply of depth (one ply less when improving).
-pub const RFP_MARGIN: Value = 90;
-/// Applies below this depth.
-pub const RFP_DEPTH: i32 = 8;
+    /// The current value as the fraction `value / scale`.
+    #[inline(always)]
+    pub fn fraction(&self) -> f64 {
+        self.get() as f64 / self.scale as f64
+    }
 
-// ---- Step 9. Null move pruning.
+    /// `d · value / scale` (time shares).
+    #[inline]
+    pub fn share_of(&self, d: Duration) -> Duration {
+        d * self.get().max(0) as u32 / self.scale.max(1) as u32
+    }
 
-/// Null move is tried from this depth.
-pub const NMP_MIN_DEPTH: i32 = 3;
-/// The static evaluation must reach `beta - NMP_EVAL_PER_PLY * depth + NMP_EVAL_BASE`.
-pub const NMP_EVAL_PER_PLY: Value = 20;
-/// See `NMP_EVAL_PER_PLY`.
-pub const NMP_EVAL_BASE: Value = 150;
-/// Reduction: `NMP_BASE_R + depth / NMP_DEPTH_DIVISOR + min((eval - beta) / NMP_EVAL_DIVISOR,
-/// NMP_EVAL_R_MAX)`.
-pub const NMP_BASE_R: i32 = 3;
-/// See `NMP_BASE_R`.
-pub const NMP_DEPTH_DIVISOR: i32 = 4;
-/// See `NMP_BASE_R`.
-pub const NMP_EVAL_DIVISOR: Value = 200;
-/// See `NMP_BASE_R`.
-pub const NMP_EVAL_R_MAX: i32 = 3;
-/// A null-move cut-off is verified by a normal search from this depth.
-pub const NMP_VERIFY_DEPTH: i32 = 12;
+    /// The name of its option and in the tuner's files: the constant's name in lower case.
+    pub fn name(&self) -> String {
+        self.const_name.to_ascii_lowercase()
+    }
 
-// ---- Step 10. Internal iterative reduction.
+    /// Sets the value; one outside `min..=max` is refused and the value stays.
+    pub fn set(&self, v: i32) -> Result<(), String> {
+        if !(self.min..=self.max).contains(&v) {
+            return Err(format!(
+                "{} value {v} is outside {} … {}",
+                self.name(),
+                self.min,
+                self.max
+            ));
+        }
+        self.value.store(v, Ordering::Relaxed);
+        Ok(())
+    }
 
-/// A PV or cut node without a table move is searched one ply shallower from this depth.
-pub const IIR_DEPTH: i32 = 6;
+    /// Back to the default.
+    pub fn reset(&self) {
+        self.value.store(self.default, Ordering::Relaxed);
+    }
+}
 
-// ---- Step 13. Pruning at shallow depth.
+/// Declares each parameter as a `pub static` and lists them all in [`ALL`].
+macro_rules! params {
+    ($(
+        $(#[doc = $doc:expr])*
+        $c:ident = $d:expr, $lo:literal..=$hi:literal, step $st:literal, scale $sc:literal;
+    )*) => {
+        $(
+            $(#[doc = $doc])*
+            pub static $c: Param = Param::new(stringify!($c), $d, ($lo, $hi), $st, $sc);
+        )*
+        /// Every parameter, in this file's order.
+        pub static ALL: &[&Param] = &[$(&$c),*];
+    };
+}
 
-/// A promotion that captures nothing is a tactical move (quiescence, the capture stage) when
-/// it gains at least this in the game's exchange values: every 龙将棋 promotion (290 or more),
-/// shogi's pawn (450) and rook (405); not shogi's lance, knight, silver or bishop.
-pub const TACTICAL_PROMOTION_GAIN: Value = 250;
+params! {
+    // ---- Step 7. Razoring (off by default: `Features::DEFAULT`).
+    /// Razoring margin per ply of depth.
+    RAZOR_MARGIN = 450, 100..=1000, step 40, scale 1;
+    /// Razoring applies at this depth and below.
+    RAZOR_DEPTH = 2, 1..=6, step 1, scale 1;
 
-/// Futility pruning of quiet moves: base margin.
-pub const FUTILITY_BASE: Value = 160;
-/// Futility pruning of quiet moves: margin per ply of the reduced depth.
-pub const FUTILITY_PER_PLY: Value = 140;
-/// Futility pruning applies below this reduced depth.
-pub const FUTILITY_DEPTH: i32 = 7;
-/// Move count pruning: quiet moves after `FMC_BASE + depth²` (improving) or about half of
-/// that (not improving) are not tried.
-pub const FMC_BASE: i32 = 3;
-/// SEE pruning of quiet moves: a quiet move must not lose more than this times the squared
-/// reduced depth.
-pub const SEE_QUIET_MARGIN: Value = 25;
-/// SEE pruning of captures and checks: per ply of depth.
-pub const SEE_TACTICAL_MARGIN: Value = 120;
+    // ---- Step 8. Reverse futility pruning (static null move).
+    /// Margin per ply of depth (one ply less when improving).
+    RFP_MARGIN = 90, 30..=200, step 8, scale 1;
+    /// Applies below this depth.
+    RFP_DEPTH = 8, 3..=14, step 1, scale 1;
 
-// ---- Step 14. Extensions.
+    // ---- Step 9. Null move pruning.
+    /// Null move is tried from this depth.
+    NMP_MIN_DEPTH = 3, 1..=6, step 1, scale 1;
+    /// The static evaluation must reach `beta - NMP_EVAL_PER_PLY * depth + NMP_EVAL_BASE`.
+    NMP_EVAL_PER_PLY = 20, 0..=60, step 3, scale 1;
+    /// See `NMP_EVAL_PER_PLY`.
+    NMP_EVAL_BASE = 150, 0..=400, step 20, scale 1;
+    /// Reduction: `NMP_BASE_R + depth / NMP_DEPTH_DIVISOR + min((eval - beta) / NMP_EVAL_DIVISOR,
+    /// NMP_EVAL_R_MAX)`.
+    NMP_BASE_R = 3, 1..=6, step 1, scale 1;
+    /// See `NMP_BASE_R`.
+    NMP_DEPTH_DIVISOR = 4, 2..=8, step 1, scale 1;
+    /// See `NMP_BASE_R`.
+    NMP_EVAL_DIVISOR = 200, 50..=500, step 20, scale 1;
+    /// See `NMP_BASE_R`.
+    NMP_EVAL_R_MAX = 3, 0..=6, step 1, scale 1;
+    /// A null-move cut-off is verified by a normal search from this depth.
+    NMP_VERIFY_DEPTH = 12, 6..=20, step 1, scale 1;
 
-/// Singular extensions from this depth.
-pub const SE_DEPTH: i32 = 6;
-/// The table entry must be at most this much shallower than the node.
-pub const SE_TT_DEPTH_MARGIN: i32 = 3;
-/// The singular bound is the table value less this much per ply of depth.
-pub const SE_MARGIN: Value = 2;
-/// A double extension where the other moves fail this far below the singular bound.
-pub const SE_DOUBLE_MARGIN: Value = 25;
-/// At most this many double extensions on one line.
-pub const SE_DOUBLE_MAX: u8 = 8;
-/// Check extensions (and singular ones) stop at this many times the root depth (drop-game check series).
-pub const CHECK_EXT_ROOT_FACTOR: usize = 2;
+    // ---- Step 10. Internal iterative reduction.
+    /// A PV or cut node without a table move is searched one ply shallower from this depth.
+    IIR_DEPTH = 6, 2..=12, step 1, scale 1;
 
-// ---- Step 16. Late move reductions.
+    // ---- Step 13. Pruning at shallow depth.
+    /// A promotion that captures nothing is a tactical move (quiescence, the capture stage) when
+    /// it gains at least this in the game's exchange values: every 龙将棋 promotion (290 or more),
+    /// shogi's pawn (450) and rook (405); not shogi's lance, knight, silver or bishop.
+    TACTICAL_PROMOTION_GAIN = 250, 0..=600, step 25, scale 1;
+    /// Futility pruning of quiet moves: base margin.
+    FUTILITY_BASE = 160, 0..=400, step 15, scale 1;
+    /// Futility pruning of quiet moves: margin per ply of the reduced depth.
+    FUTILITY_PER_PLY = 140, 40..=300, step 12, scale 1;
+    /// Futility pruning applies below this reduced depth.
+    FUTILITY_DEPTH = 7, 2..=12, step 1, scale 1;
+    /// Move count pruning: quiet moves after `FMC_BASE + depth²` (improving) or about half of
+    /// that (not improving) are not tried.
+    FMC_BASE = 3, 0..=10, step 1, scale 1;
+    /// SEE pruning of quiet moves: a quiet move must not lose more than this times the squared
+    /// reduced depth.
+    SEE_QUIET_MARGIN = 25, 5..=80, step 4, scale 1;
+    /// SEE pruning of captures and checks: per ply of depth.
+    SEE_TACTICAL_MARGIN = 120, 30..=300, step 10, scale 1;
 
-/// The base reduction is `ln(depth)·ln(n) / LMR_DIVISOR + LMR_BASE`, rounded down.
-pub const LMR_BASE: f64 = 0.35;
-/// See `LMR_BASE`.
-pub const LMR_DIVISOR: f64 = 2.0;
-/// LMR applies from this depth.
-pub const LMR_MIN_DEPTH: i32 = 3;
-/// One ply of reduction less per this much history of a quiet move.
-pub const LMR_HISTORY_DIVISOR: i32 = 8_000;
+    // ---- Step 14. Extensions.
+    /// Singular extensions from this depth.
+    SE_DEPTH = 6, 4..=12, step 1, scale 1;
+    /// The table entry must be at most this much shallower than the node.
+    SE_TT_DEPTH_MARGIN = 3, 1..=6, step 1, scale 1;
+    /// The singular bound is the table value less this much per ply of depth.
+    SE_MARGIN = 2, 1..=6, step 1, scale 1;
+    /// A double extension where the other moves fail this far below the singular bound.
+    SE_DOUBLE_MARGIN = 25, 0..=80, step 4, scale 1;
+    /// At most this many double extensions on one line.
+    SE_DOUBLE_MAX = 8, 0..=16, step 1, scale 1;
+    /// Check extensions (and singular ones) stop at this many times the root depth (drop-game
+    /// check series).
+    CHECK_EXT_ROOT_FACTOR = 2, 1..=4, step 1, scale 1;
 
-// ---- Quiescence.
+    // ---- Step 16. Late move reductions.
+    /// The base reduction is `ln(depth)·ln(n) / LMR_DIVISOR + LMR_BASE`, rounded down (both in
+    /// hundredths).
+    LMR_BASE = 35, 0..=150, step 8, scale 100;
+    /// See `LMR_BASE`.
+    LMR_DIVISOR = 200, 100..=400, step 15, scale 100;
+    /// LMR applies from this depth.
+    LMR_MIN_DEPTH = 3, 1..=6, step 1, scale 1;
+    /// One ply of reduction less per this much history of a quiet move.
+    LMR_HISTORY_DIVISOR = 8000, 2000..=20000, step 600, scale 1;
 
-/// With `Features::qs_checks`, quiet checks (with a static exchange not losing) are searched at
-/// the quiescence plies of this depth and above; its first ply is depth 0 (Stockfish's
-/// `DEPTH_QS_CHECKS`).
-pub const QS_CHECKS_DEPTH: i32 = 0;
-/// Stand-pat plus this margin plus the captured piece must reach alpha for a capture to be
-/// searched.
-pub const QS_FUTILITY_MARGIN: Value = 150;
+    // ---- Quiescence.
+    /// With `Features::qs_checks`, quiet checks (with a static exchange not losing) are searched at
+    /// the quiescence plies of this depth and above; its first ply is depth 0 (Stockfish's
+    /// `DEPTH_QS_CHECKS`).
+    QS_CHECKS_DEPTH = 0, -3..=1, step 1, scale 1;
+    /// Stand-pat plus this margin plus the captured piece must reach alpha for a capture to be
+    /// searched.
+    QS_FUTILITY_MARGIN = 150, 0..=400, step 15, scale 1;
 
-// ---- Move ordering statistics.
+    // ---- Move ordering statistics.
+    /// History bonus of a cut-off at depth `d`: `min(STAT_BONUS_PER_PLY·d − STAT_BONUS_OFFSET,
+    /// STAT_BONUS_MAX)`, at least 0.
+    STAT_BONUS_PER_PLY = 300, 100..=600, step 25, scale 1;
+    /// See `STAT_BONUS_PER_PLY`.
+    STAT_BONUS_OFFSET = 250, 0..=600, step 25, scale 1;
+    /// See `STAT_BONUS_PER_PLY`.
+    STAT_BONUS_MAX = 2000, 500..=4000, step 150, scale 1;
+    /// The history tables' bound: an update moves an entry by `bonus − entry·|bonus| / HISTORY_MAX`,
+    /// so entries stay within ±`HISTORY_MAX` (stored as `i16`: at most 32 000).
+    HISTORY_MAX = 16384, 4096..=32000, step 1000, scale 1;
+    /// Quiet moves scoring below `-SORT_LIMIT_PER_PLY · depth` are left unsorted by the picker.
+    SORT_LIMIT_PER_PLY = 3000, 1000..=8000, step 300, scale 1;
+    /// A capture is a good one (tried before the quiet moves) when its static exchange is at least
+    /// minus its ordering score divided by this.
+    BAD_CAPTURE_SEE_DIVISOR = 18, 6..=40, step 2, scale 1;
 
-/// History bonus of a cut-off at depth `d`: `min(STAT_BONUS_PER_PLY·d − STAT_BONUS_OFFSET,
-/// STAT_BONUS_MAX)`, at least 0.
-pub const STAT_BONUS_PER_PLY: i32 = 300;
-/// See `STAT_BONUS_PER_PLY`.
-pub const STAT_BONUS_OFFSET: i32 = 250;
-/// See `STAT_BONUS_PER_PLY`.
-pub const STAT_BONUS_MAX: i32 = 2_000;
-/// Quiet moves scoring below `-SORT_LIMIT_PER_PLY · depth` are left unsorted by the picker.
-pub const SORT_LIMIT_PER_PLY: i32 = 3_000;
+    // ---- Iterative deepening.
+    /// Half-width of the first aspiration window, one thread (see `iterate::aspiration_delta`).
+    ASPIRATION_DELTA = 18, 5..=60, step 3, scale 1;
+    /// Half-width of the first aspiration window, more threads.
+    ASPIRATION_DELTA_SMP = 60, 10..=150, step 8, scale 1;
+    /// Aspiration windows start at this depth.
+    ASPIRATION_DEPTH = 4, 2..=8, step 1, scale 1;
 
-// ---- Iterative deepening.
+    // ---- Sharing work among threads (`split`).
+    /// No node shallower than this is shared.
+    SPLIT_DEPTH = 3, 2..=6, step 1, scale 1;
+    /// A small expected all-node of `SPLIT_DEPTH ..= EARLY_SPLIT_MAX_DEPTH` is shared before its
+    /// first move when a thread waits and nothing is on offer.
+    EARLY_SPLIT_MAX_DEPTH = 5, 2..=8, step 1, scale 1;
+    /// After its first move a node of `OFFER_MIN_DEPTH ..= OFFER_MAX_DEPTH` (not the root) is always
+    /// offered to idle threads.
+    OFFER_MIN_DEPTH = 6, 3..=10, step 1, scale 1;
+    /// See `OFFER_MIN_DEPTH`; no deeper node is shared.
+    OFFER_MAX_DEPTH = 11, 6..=20, step 1, scale 1;
 
-/// Half-width of the first aspiration window, one thread (see `iterate::aspiration_delta`).
-pub const ASPIRATION_DELTA: Value = 18;
-/// Half-width of the first aspiration window, more threads.
-pub const ASPIRATION_DELTA_SMP: Value = 60;
-/// Aspiration windows start at this depth.
-pub const ASPIRATION_DEPTH: i32 = 4;
+    // ---- Time management.
+    /// Moves the time is spread over when the control gives no moves-to-go (sudden death or
+    /// increment): the game is expected to last about this many more moves of ours.
+    DEFAULT_MOVES_TO_GO = 35, 15..=60, step 3, scale 1;
+    /// The share of the increment (in hundredths) that may be spent on top of the per-move share.
+    INC_SHARE = 75, 0..=100, step 5, scale 100;
+    /// The most of the main time one move may take (in hundredths).
+    MAX_SHARE_OF_TIME = 60, 20..=90, step 5, scale 100;
+    /// The most of the main time the last move before the control may take (in hundredths).
+    LAST_MOVE_SHARE = 90, 50..=98, step 3, scale 100;
+    /// The maximum is at most this many times the optimum.
+    MAX_OVER_OPTIMUM = 5, 2..=10, step 1, scale 1;
+    /// The share of the optimum (in thousandths) after which no new iteration starts, with a
+    /// stable best move.
+    TM_OPTIMUM_SHARE = 700, 300..=1000, step 40, scale 1000;
+    /// Each change of the best move adds one to the instability, which decays by this factor
+    /// (in thousandths) per iteration.
+    TM_BEST_CHANGE_DECAY = 500, 100..=900, step 50, scale 1000;
+    /// The optimum grows by this share (in thousandths) per unit of instability.
+    TM_INSTABILITY = 1000, 0..=2500, step 100, scale 1000;
+    /// The stability factor is `1 + TM_STABLE_STEP · (2 − iterations the best move stood)`, at
+    /// least `TM_STABLE_MIN` (both in thousandths): a best move that has just changed gets more,
+    /// one that has stood for many iterations less.
+    TM_STABLE_STEP = 100, 0..=300, step 15, scale 1000;
+    /// See `TM_STABLE_STEP`.
+    TM_STABLE_MIN = 650, 300..=1000, step 40, scale 1000;
+    /// A score below the average of the iterations before, per centipawn, raises the optimum by
+    /// this share (in thousandths; lowers it when above), within `TM_FALL_MIN..=TM_FALL_MAX`.
+    TM_FALL_PER_CP = 8, 0..=30, step 2, scale 1000;
+    /// See `TM_FALL_PER_CP` (in thousandths).
+    TM_FALL_MIN = 700, 300..=1000, step 40, scale 1000;
+    /// See `TM_FALL_PER_CP` (in thousandths).
+    TM_FALL_MAX = 1600, 1000..=3000, step 80, scale 1000;
+    /// The weight (in thousandths) of the latest iteration in the running average of the scores.
+    TM_SCORE_AVERAGE = 500, 100..=1000, step 50, scale 1000;
+    /// The time scale is at most this (in thousandths).
+    TM_MAX_SCALE = 3000, 1000..=5000, step 200, scale 1000;
+}
 
-/// Iterative deepening stops on a stable mate score only once the exhaustive prover has shown,
-/// within this many nodes, that no shorter mate exists (`iterate`, docs/mates.md).
-pub const MATE_PROOF_NODES: u64 = 300_000;
-
-// ---- Time management.
-
-/// Moves the time is spread over when the control gives no moves-to-go (sudden death or
-/// increment): the game is expected to last about this many more moves of ours.
-pub const DEFAULT_MOVES_TO_GO: u32 = 35;
-/// The share of the increment that may be spent on top of the per-move share.
-pub const INC_SHARE: (u32, u32) = (3, 4);
-/// The most of the main time one move may take (numerator / denominator).
-pub const MAX_SHARE_OF_TIME: (u32, u32) = (3, 5);
-/// The maximum is at most this many times the optimum.
-pub const MAX_OVER_OPTIMUM: u32 = 5;
 /// The shortest time the search is ever given (it always finishes depth 1 anyway).
 pub const MIN_THINK: Duration = Duration::from_millis(1);
-/// The share of the optimum after which no new iteration starts, with a stable best move.
-pub const TM_OPTIMUM_SHARE: f64 = 0.7;
-/// Each change of the best move adds one to the instability, which decays by this factor
-/// per iteration.
-pub const TM_BEST_CHANGE_DECAY: f64 = 0.5;
-/// The optimum grows by this share per unit of instability.
-pub const TM_INSTABILITY: f64 = 1.0;
-/// The stability factor is `1 + TM_STABLE_STEP · (2 − iterations the best move stood)`, at
-/// least `TM_STABLE_MIN`: a best move that has just changed gets more, one that has stood for
-/// many iterations less.
-pub const TM_STABLE_STEP: f64 = 0.1;
-/// See `TM_STABLE_STEP`.
-pub const TM_STABLE_MIN: f64 = 0.65;
-/// A score below the average of the iterations before, per centipawn, raises the optimum by
-/// this share (lowers it when above), within `TM_FALL_MIN..=TM_FALL_MAX`.
-pub const TM_FALL_PER_CP: f64 = 0.008;
-/// See `TM_FALL_PER_CP`.
-pub const TM_FALL_MIN: f64 = 0.7;
-/// See `TM_FALL_PER_CP`.
-pub const TM_FALL_MAX: f64 = 1.6;
-/// The weight of the latest iteration in the running average of the scores.
-pub const TM_SCORE_AVERAGE: f64 = 0.5;
-/// The time scale is at most this.
-pub const TM_MAX_SCALE: f64 = 3.0;
+
+/// Iterative deepening stops on a stable mate score only once the exhaustive prover has shown,
+/// within this many nodes, that no shorter mate exists (`iterate`, docs/mates.md). A budget,
+/// not a margin: left out of SPSA.
+pub const MATE_PROOF_NODES: u64 = 300_000;
+
+/// The parameter of an option or file name (`rfp_margin`, any case; `spsa_` in front allowed).
+pub fn find(name: &str) -> Option<&'static Param> {
+    let name = name.trim();
+    let bare = match name.get(..5) {
+        Some(p) if p.eq_ignore_ascii_case("spsa_") => &name[5..],
+        _ => name,
+    };
+    ALL.iter()
+        .copied()
+        .find(|p| p.const_name.eq_ignore_ascii_case(bare))
+}
+
+/// Every parameter back to its default.
+pub fn reset_all() {
+    ALL.iter().for_each(|p| p.reset());
+}
+
+/// Every parameter as a line `name, value, min, max, step` (the current values): the input
+/// format of `longjiang tune-search` (docs/spsa.md).
+pub fn dump() -> String {
+    ALL.iter()
+        .map(|p| {
+            format!(
+                "{}, {}, {}, {}, {}\n",
+                p.name(),
+                p.get(),
+                p.min,
+                p.max,
+                p.step
+            )
+        })
+        .collect()
+}
 
 #[cfg(test)]
 mod tests {
@@ -179,16 +330,45 @@ mod tests {
         let t = LmrTable::new();
         for d in 1..64 {
             for n in 1..64 {
-                let want = ((d as f64).ln() * (n as f64).ln() / LMR_DIVISOR + LMR_BASE) as i32;
+                let want = ((d as f64).ln() * (n as f64).ln() / 2.0 + 0.35) as i32;
                 assert_eq!(reduction(&t, d, n, true), want, "{d} {n}");
                 assert!(reduction(&t, d, n, true) >= reduction(&t, d, n - 1, true));
             }
         }
-        assert_eq!(futility_move_count(true, 4), (FMC_BASE + 16) as usize);
-        assert_eq!(stat_bonus(1), STAT_BONUS_PER_PLY - STAT_BONUS_OFFSET);
-        assert_eq!(stat_bonus(60), STAT_BONUS_MAX);
+        assert_eq!(futility_move_count(true, 4), (FMC_BASE.get() + 16) as usize);
+        assert_eq!(
+            stat_bonus(1),
+            STAT_BONUS_PER_PLY.get() - STAT_BONUS_OFFSET.get()
+        );
+        assert_eq!(stat_bonus(60), STAT_BONUS_MAX.get());
         // The time shares leave time on the clock.
-        assert!(MAX_SHARE_OF_TIME.0 < MAX_SHARE_OF_TIME.1 && INC_SHARE.0 <= INC_SHARE.1);
-        assert!(TM_OPTIMUM_SHARE * TM_MAX_SCALE <= MAX_OVER_OPTIMUM as f64);
+        assert!(MAX_SHARE_OF_TIME.fraction() < 1.0 && INC_SHARE.fraction() <= 1.0);
+        assert!(
+            TM_OPTIMUM_SHARE.fraction() * TM_MAX_SCALE.fraction() <= MAX_OVER_OPTIMUM.get() as f64
+        );
+    }
+
+    #[test]
+    fn every_parameter_is_named_once_and_its_default_is_in_range() {
+        for (i, p) in ALL.iter().enumerate() {
+            assert!(p.min <= p.default && p.default <= p.max, "{}", p.name());
+            assert!(p.step >= 1 && p.scale >= 1, "{}", p.name());
+            assert!(std::ptr::eq(
+                find(&format!("SPSA_{}", p.name())).unwrap(),
+                *p
+            ));
+            assert!(ALL[..i].iter().all(|q| q.const_name != p.const_name));
+        }
+        assert!(find("no_such_parameter").is_none());
+        // Refused values leave the value as it was (checked on a parameter no search here
+        // reads: the unit tests share the process with searches).
+        assert!(RAZOR_MARGIN.set(RAZOR_MARGIN.max + 1).is_err());
+        assert_eq!(RAZOR_MARGIN.get(), RAZOR_MARGIN.default);
+        let lines = dump();
+        assert_eq!(lines.lines().count(), ALL.len());
+        assert_eq!(
+            lines.lines().find(|l| l.starts_with("rfp_margin,")),
+            Some("rfp_margin, 90, 30, 200, 8")
+        );
     }
 }

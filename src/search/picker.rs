@@ -11,7 +11,7 @@
 //! that give check (in check: TT move → every evasion).
 
 use super::history::Histories;
-use super::params::TACTICAL_PROMOTION_GAIN;
+use super::params::{BAD_CAPTURE_SEE_DIVISOR, TACTICAL_PROMOTION_GAIN};
 use super::see::{gain, promotion_gain, see_ge, see_value};
 use crate::movegen::{self, MAX_MOVES};
 use crate::rules::{Move, Position};
@@ -70,7 +70,7 @@ pub(crate) fn is_tactical(pos: &Position, m: Move) -> bool {
         return false;
     }
     pos.piece_at(m.to()).is_some()
-        || (m.promotion_kind().is_some() && promotion_gain(pos, m) >= TACTICAL_PROMOTION_GAIN)
+        || (m.promotion_kind().is_some() && promotion_gain(pos, m) >= TACTICAL_PROMOTION_GAIN.get())
 }
 
 /// Whether some promotion of `set` is tactical (its best choice gains enough).
@@ -80,7 +80,7 @@ fn promotes_tactically(pos: &Position, set: &movegen::PieceMoves) -> bool {
     let base = see_value(rules, set.kind);
     set.promo_kinds
         .iter()
-        .any(|&k| see_value(rules, k) - base >= TACTICAL_PROMOTION_GAIN)
+        .any(|&k| see_value(rules, k) - base >= TACTICAL_PROMOTION_GAIN.get())
 }
 
 /// Hands out the moves of one node.
@@ -179,7 +179,7 @@ impl MovePicker {
                         }
                         // A capture that loses material (allowing a little when its history
                         // is good) waits for the last stage.
-                        if see_ge(pos, s.mv, -s.score / 18) {
+                        if see_ge(pos, s.mv, -s.score / BAD_CAPTURE_SEE_DIVISOR.get()) {
                             return Some(s.mv);
                         }
                         let _ = self.bad.try_push(s.mv);
@@ -461,7 +461,7 @@ impl MovePicker {
     /// Sorts the moves scoring above a depth-dependent limit to the front (insertion sort);
     /// the rest stay in generation order, as Stockfish's `partial_insertion_sort`.
     fn sort_partial(&mut self) {
-        let limit = -super::params::SORT_LIMIT_PER_PLY * self.depth;
+        let limit = -super::params::SORT_LIMIT_PER_PLY.get() * self.depth;
         let m = &mut self.moves[..];
         let mut sorted_end = 0;
         for p in 1..m.len() {

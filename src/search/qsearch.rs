@@ -42,7 +42,7 @@ impl Worker<'_> {
         }
 
         // Step 3. Transposition table lookup.
-        let checks = self.features.qs_checks && depth >= QS_CHECKS_DEPTH;
+        let checks = self.features.qs_checks && depth >= QS_CHECKS_DEPTH.get();
         let tt_depth = if in_check || checks { 0 } else { -1 };
         let key = self.pos.key();
         let tte = self.shared.tt.probe(key);
@@ -101,7 +101,7 @@ impl Worker<'_> {
             if PV && best > alpha {
                 alpha = best;
             }
-            futility_base = static_eval + QS_FUTILITY_MARGIN;
+            futility_base = static_eval + QS_FUTILITY_MARGIN.get();
         }
 
         // Step 5. Loop through the tactical moves (or evasions) until a cut-off.

@@ -86,7 +86,7 @@ pub(crate) fn run(
         d.hist = Arc::clone(&hist);
     }
     let (main_data, helper_data) = data.split_at_mut(1);
-    let ((depth, v, pv), nodes) = std::thread::scope(|scope| {
+    let ((depth, v, pv, seldepth), nodes) = std::thread::scope(|scope| {
         let mut handles = Vec::new();
         for (i, d) in helper_data.iter_mut().enumerate() {
             let pos = pos.clone();
@@ -119,7 +119,7 @@ pub(crate) fn run(
     let elapsed = shared.elapsed();
     listener(&SearchEvent::Info(SearchInfo {
         depth: depth.max(0) as u32,
-        seldepth: pv.len().max(depth.max(0) as usize) as u32,
+        seldepth: seldepth.max(pv.len()).max(depth.max(0) as usize) as u32,
         multipv: 1,
         score: value::to_score(v),
         bound: Bound::Exact,
@@ -146,8 +146,8 @@ pub(crate) fn run(
     (result, data)
 }
 
-/// The main thread's answer: completed depth, score, PV.
-fn answer(w: &Worker) -> (i32, Value, Vec<Move>) {
+/// The main thread's answer: completed depth, score, PV and the PV's selective depth.
+fn answer(w: &Worker) -> (i32, Value, Vec<Move>, usize) {
     let rm = &w.root_moves[0];
     let v = if w.completed_depth > 0 {
         w.best_value
@@ -163,7 +163,7 @@ fn answer(w: &Worker) -> (i32, Value, Vec<Move>) {
     } else {
         rm.pv.clone()
     };
-    (w.completed_depth, v, pv)
+    (w.completed_depth, v, pv, rm.seldepth)
 }
 
 /// Blocks while the search must not answer yet: pondering, or an infinite search, until

@@ -4,10 +4,10 @@
 //! The main thread runs the iterative deepening as one thread does. After a node's first move
 //! is searched (the eldest brother first: its value sets alpha, or cuts the node off, before
 //! any young brother is searched), the thread searching it opens a split point there:
-//! - always at a node of depth [`OFFER_DEPTHS`] (6 to 11) other than the root, so that a
+//! - always at a node of depth `params::OFFER_MIN_DEPTH` to `OFFER_MAX_DEPTH` (6 to 11) other than the root, so that a
 //!   thread that runs out of work finds some at once;
 //! - at the root (of an iteration of depth 11 or less) and at a node of depth
-//!   [`SPLIT_DEPTH`] (3) to 5 only when a thread waits and nothing is on offer;
+//!   `params::SPLIT_DEPTH` (3) to `EARLY_SPLIT_MAX_DEPTH` (5) only when a thread waits and nothing is on offer;
 //! - never at a larger node: the larger the node, the more positions its moves' subtrees
 //!   share, and two threads searching two of them at once search those positions twice (the
 //!   measurements are in `docs/threads.md`). The root is the largest node of its iteration,
@@ -15,7 +15,7 @@
 //!   away from the smaller nodes below it.
 //!
 //! One exception to the eldest brother first: a small expected all-node (depth
-//! [`EARLY_DEPTHS`], neither a PV node nor a cut node) is shared before its first move when a
+//! `SPLIT_DEPTH ..= EARLY_SPLIT_MAX_DEPTH`, neither a PV node nor a cut node) is shared before its first move when a
 //! thread waits and nothing is on offer. All its moves are searched anyway, and otherwise the
 //! waiting thread waits until the thread searching finishes the first move of a node it may
 //! share: this halved the helper's waiting (`docs/threads.md`).
@@ -43,6 +43,7 @@
 
 use super::history::Histories;
 use super::movesearch::{MoveOutcome, NodeInfo};
+use super::params;
 use super::picker::MovePicker;
 use super::thread::{Frame, Worker};
 use super::value::Value;
@@ -52,14 +53,20 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 
 /// Nodes shallower than this are searched alone (sharing them costs more than it brings).
-pub(crate) const SPLIT_DEPTH: i32 = 3;
+fn split_depth() -> i32 {
+    params::SPLIT_DEPTH.get()
+}
 /// Expected all-nodes of these depths are shared before their first move when a thread waits
 /// and nothing is on offer: all their moves are searched anyway, and the waiting thread would
 /// otherwise wait for the first move to finish somewhere (`docs/threads.md`).
-pub(crate) const EARLY_DEPTHS: RangeInclusive<i32> = SPLIT_DEPTH..=5;
+fn early_depths() -> RangeInclusive<i32> {
+    split_depth()..=params::EARLY_SPLIT_MAX_DEPTH.get()
+}
 /// Nodes of these depths, the root excepted, are offered as soon as their first move is
 /// searched; larger ones are never shared (`docs/threads.md`, "Measured and not kept").
-pub(crate) const OFFER_DEPTHS: RangeInclusive<i32> = 6..=11;
+fn offer_depths() -> RangeInclusive<i32> {
+    params::OFFER_MIN_DEPTH.get()..=params::OFFER_MAX_DEPTH.get()
+}
 /// Split points open at once, at most (all threads, all nesting levels; a thread keeps one
 /// at most per node of its path). When none is free, a node is searched alone.
 const MAX_SPLITS: usize = 128;
@@ -392,9 +399,9 @@ impl SplitPoints {
 impl Worker<'_> {
     /// A split point for the node this thread is at (`n`; `pv` whether it is a PV node;
     /// `searched` of its moves searched or pruned so far), if it is to be shared now:
-    /// - after its first move, always at a node of `OFFER_DEPTHS` other than the root, and at
+    /// - after its first move, always at a node of `offer_depths()` other than the root, and at
     ///   the root or a smaller node when a thread waits and nothing is on offer;
-    /// - before its first move, at a small expected all-node ([`EARLY_DEPTHS`], neither a PV
+    /// - before its first move, at a small expected all-node (`early_depths()`, neither a PV
     ///   nor a cut node) when a thread waits and nothing is on offer.
     ///
     /// With `Features::split_alone`, at every node that may be shared.
@@ -405,18 +412,19 @@ impl Worker<'_> {
         }
         let sp = &self.shared.split;
         let depth = n.depth;
-        if depth < SPLIT_DEPTH
-            || depth > *OFFER_DEPTHS.end()
+        let offer = offer_depths();
+        if depth < split_depth()
+            || depth > *offer.end()
             || self.watches.len() >= MAX_NESTING
             || (n.root && self.shared.multipv > 1)
         {
             return None;
         }
         let open = if searched == 0 {
-            let early = !pv && !n.cut_node && !n.root && EARLY_DEPTHS.contains(&depth);
+            let early = !pv && !n.cut_node && !n.root && early_depths().contains(&depth);
             early && (sp.wanted() || self.features.split_alone)
         } else {
-            (OFFER_DEPTHS.contains(&depth) && !n.root) || sp.wanted() || self.features.split_alone
+            (offer.contains(&depth) && !n.root) || sp.wanted() || self.features.split_alone
         };
         if open { sp.allocate() } else { None }
     }

@@ -25,7 +25,10 @@ impl ThreadData {
 
     /// Forgets everything.
     pub fn clear(&mut self) {
-        self.hist.clear();
+        match std::sync::Arc::get_mut(&mut self.hist) {
+            Some(h) => h.clear_mut(),
+            None => self.hist.clear(),
+        }
     }
 }
 

@@ -16,8 +16,9 @@ use super::{Clock, Limits};
 use crate::rules::{Color, Move};
 use std::time::Duration;
 
-pub use super::params::DEFAULT_MOVES_TO_GO;
-use super::params::{INC_SHARE, MAX_OVER_OPTIMUM, MAX_SHARE_OF_TIME, MIN_THINK};
+use super::params::{
+    DEFAULT_MOVES_TO_GO, INC_SHARE, LAST_MOVE_SHARE, MAX_OVER_OPTIMUM, MAX_SHARE_OF_TIME, MIN_THINK,
+};
 
 /// The time budget of one search; `None` means "no limit from time".
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -55,8 +56,8 @@ fn from_clock(clock: &Clock, us: Color, overhead: Duration) -> TimeBudget {
     let byo = clock.byoyomi;
     let mtg = clock
         .moves_to_go
-        .unwrap_or(DEFAULT_MOVES_TO_GO)
-        .clamp(1, DEFAULT_MOVES_TO_GO);
+        .unwrap_or(DEFAULT_MOVES_TO_GO.get() as u32)
+        .clamp(1, DEFAULT_MOVES_TO_GO.get() as u32);
     // What this move can use at all without flagging: the main time plus this move's byoyomi,
     // less the overhead. Of the main time a move takes at most a fixed share, and at most half
     // of what is left after the overhead: a machine under load can stall a thread for tens of
@@ -64,15 +65,15 @@ fn from_clock(clock: &Clock, us: Color, overhead: Duration) -> TimeBudget {
     // The last move before the control may use nearly everything.
     let usable = (time + byo).saturating_sub(overhead);
     let hard = if mtg == 1 {
-        (time * 9 / 10 + byo).min(usable)
+        (LAST_MOVE_SHARE.share_of(time) + byo).min(usable)
     } else {
-        (time * MAX_SHARE_OF_TIME.0 / MAX_SHARE_OF_TIME.1 + byo)
+        (MAX_SHARE_OF_TIME.share_of(time) + byo)
             .min(time.saturating_sub(overhead) / 2 + byo)
             .min(usable)
     }
     .max(MIN_THINK);
-    let optimum = (time / mtg + inc * INC_SHARE.0 / INC_SHARE.1 + byo).min(hard);
-    let maximum = (optimum * MAX_OVER_OPTIMUM).min(hard);
+    let optimum = (time / mtg + INC_SHARE.share_of(inc) + byo).min(hard);
+    let maximum = (optimum * MAX_OVER_OPTIMUM.get() as u32).min(hard);
     TimeBudget {
         optimum: Some(optimum.max(MIN_THINK)),
         maximum: Some(maximum.max(MIN_THINK)),
@@ -118,12 +119,12 @@ impl Stability {
         } else if !first {
             self.stable += 1;
         }
-        self.changes *= TM_BEST_CHANGE_DECAY;
+        self.changes *= TM_BEST_CHANGE_DECAY.fraction();
         self.best = best;
         if !first {
             let prev = self.score as f64;
             self.average = Some(self.average.map_or(prev, |a| {
-                a * (1.0 - TM_SCORE_AVERAGE) + prev * TM_SCORE_AVERAGE
+                a * (1.0 - TM_SCORE_AVERAGE.fraction()) + prev * TM_SCORE_AVERAGE.fraction()
             }));
         }
         self.score = score;
@@ -132,17 +133,19 @@ impl Stability {
     /// The factor on the optimum: above 1 while the best move changes or the score falls,
     /// below 1 when the best move has stood for iterations and the score holds.
     pub fn scale(&self) -> f64 {
-        let instability = 1.0 + TM_INSTABILITY * self.changes;
-        let stability = (1.0 + TM_STABLE_STEP * (2.0 - self.stable as f64)).max(TM_STABLE_MIN);
+        let instability = 1.0 + TM_INSTABILITY.fraction() * self.changes;
+        let stability = (1.0 + TM_STABLE_STEP.fraction() * (2.0 - self.stable as f64))
+            .max(TM_STABLE_MIN.fraction());
         let falling = self.average.map_or(1.0, |a| {
-            (1.0 + (a - self.score as f64) * TM_FALL_PER_CP).clamp(TM_FALL_MIN, TM_FALL_MAX)
+            (1.0 + (a - self.score as f64) * TM_FALL_PER_CP.fraction())
+                .clamp(TM_FALL_MIN.fraction(), TM_FALL_MAX.fraction())
         });
-        (instability * stability * falling).min(TM_MAX_SCALE)
+        (instability * stability * falling).min(TM_MAX_SCALE.fraction())
     }
 
     /// The time after which no new iteration starts, for the budget's `optimum`.
     pub fn soft_limit(&self, optimum: Duration) -> Duration {
-        optimum.mul_f64(self.scale() * TM_OPTIMUM_SHARE)
+        optimum.mul_f64(self.scale() * TM_OPTIMUM_SHARE.fraction())
     }
 }
 
@@ -242,9 +245,12 @@ mod tests {
         let falling = run(&[1; 8], &[30, 30, 30, 30, 30, 20, 0, -40]);
         let rising = run(&[1; 8], &[30, 30, 30, 30, 30, 40, 60, 100]);
         assert!(falling > stable && rising < stable, "{falling} {rising}");
-        assert!(changing <= TM_MAX_SCALE);
+        assert!(changing <= TM_MAX_SCALE.fraction());
         let opt = ms(1000);
         let s = Stability::default();
-        assert_eq!(s.soft_limit(opt), opt.mul_f64(s.scale() * TM_OPTIMUM_SHARE));
+        assert_eq!(
+            s.soft_limit(opt),
+            opt.mul_f64(s.scale() * TM_OPTIMUM_SHARE.fraction())
+        );
     }
 }

@@ -184,6 +184,17 @@ impl TranspositionTable {
         self.age.store(0, Ordering::Relaxed);
     }
 
+    /// Empties the table, as `clear`, through exclusive access (plain block writes).
+    pub fn clear_mut(&mut self) {
+        for c in &mut self.clusters {
+            for e in &mut c.entries {
+                *e.check.get_mut() = 0;
+                *e.data.get_mut() = 0;
+            }
+        }
+        *self.age.get_mut() = 0;
+    }
+
     /// Starts a new search: entries stored from now on are newer than all present ones.
     pub fn new_search(&self) {
         let a = self.age.load(Ordering::Relaxed);

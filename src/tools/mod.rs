@@ -7,6 +7,7 @@ pub mod perft;
 pub mod record_cmd;
 pub mod serve;
 pub mod shard;
+pub mod spsa;
 pub mod train;
 pub mod tune;
 

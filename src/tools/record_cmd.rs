@@ -54,15 +54,31 @@ pub enum RecordAction {
 }
 
 fn read_input(file: Option<&str>) -> Result<String, String> {
-    match file {
+    let (bytes, name) = match file {
         None | Some("-") => {
-            let mut s = String::new();
+            let mut b = Vec::new();
             std::io::stdin()
-                .read_to_string(&mut s)
+                .read_to_end(&mut b)
                 .map_err(|e| format!("reading stdin: {e}"))?;
-            Ok(s)
+            (b, "stdin")
         }
-        Some(path) => std::fs::read_to_string(path).map_err(|e| format!("reading {path}: {e}")),
+        Some(path) => (
+            std::fs::read(path).map_err(|e| format!("reading {path}: {e}"))?,
+            path,
+        ),
+    };
+    decode(&bytes).ok_or_else(|| format!("reading {name}: the text is neither UTF-8 nor Shift_JIS"))
+}
+
+/// A record's text: UTF-8 (a byte-order mark dropped), else Shift_JIS, the encoding Kifu for
+/// Windows and ShogiGUI save `.kif` files in (issue 32, item 10); `None` when it is neither.
+pub fn decode(bytes: &[u8]) -> Option<String> {
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(s) => Some(s.to_string()),
+        Err(_) => encoding_rs::SHIFT_JIS
+            .decode_without_bom_handling_and_without_replacement(bytes)
+            .map(|s| s.into_owned()),
     }
 }
 
@@ -117,14 +133,19 @@ pub fn write_record(
     record.to_text().map_err(|e| e.to_string())
 }
 
-/// The games of a record text: KIF (one shogi game) or longjiang's own format.
+/// The games of a record text: KIF (one shogi game) or longjiang's own format; a text with
+/// no game is an error (issue 32, item 10).
 fn parse_games(text: &str) -> Result<Vec<GameRecord>, String> {
     if crate::notation::kif_record::is_kif(text) {
         return crate::notation::kif_record::parse_kif(text)
             .map(|g| vec![g])
             .map_err(|e| e.to_string());
     }
-    GameRecord::parse_many(text).map_err(|e| e.to_string())
+    let games = GameRecord::parse_many(text).map_err(|e| e.to_string())?;
+    if games.is_empty() {
+        return Err("no game in the input".into());
+    }
+    Ok(games)
 }
 
 /// `1-0`, `0-1` or `1/2-1/2`.
@@ -268,6 +289,36 @@ mod tests {
             read_records("六四 六七 骑三三", true).unwrap(),
             vec!["position startpos moves f2f4 f9f7 b1c3"]
         );
+    }
+
+    /// Issue 32, item 10: a plain ASCII move list is a record; an input without a game is an
+    /// error; a Shift_JIS `.kif` reads as its UTF-8 text does.
+    #[test]
+    fn ascii_lists_empty_inputs_and_shift_jis() {
+        assert_eq!(
+            read_records("f2f4 f9f7\n", true).unwrap(),
+            vec!["position startpos moves f2f4 f9f7"]
+        );
+        assert_eq!(
+            read_records("f2f4 六七 b1c3", false).unwrap(),
+            vec!["f2f4 f9f7 b1c3"]
+        );
+        for empty in ["", " \n\n"] {
+            assert_eq!(check_records(empty).unwrap_err(), "no game in the input");
+            assert_eq!(
+                read_records(empty, false).unwrap_err(),
+                "no game in the input"
+            );
+        }
+        let moves = strings("7g7f 3c3d 8h2b+ 3a2b");
+        let kif = write_record("shogi", None, &strings("Black=先手 White=後手"), &moves).unwrap();
+        let (sjis, _, lossy) = encoding_rs::SHIFT_JIS.encode(&kif);
+        assert!(!lossy && std::str::from_utf8(&sjis).is_err());
+        let text = decode(&sjis).unwrap();
+        assert_eq!(text, kif);
+        assert_eq!(read_records(&text, false).unwrap(), [moves.join(" ")]);
+        assert_eq!(decode(b"\xef\xbb\xbff2f4").as_deref(), Some("f2f4"));
+        assert_eq!(decode(b"\x82\xff\x00"), None);
     }
 
     #[test]

@@ -3,8 +3,10 @@
 //! position with the rules core, and misbehaves on request.
 //!
 //! Arguments, `key=value`:
-//! - `mode=random|first|script` how to choose moves (default random); `moves=a;b;…` for
-//!   script: the first of them that is legal (else the first legal move); `seed=N`;
+//! - `mode=random|first|script|searchmoves` how to choose moves (default random);
+//!   `moves=a;b;…` for script: the first of them that is legal (else the first legal move);
+//!   searchmoves: the first move of the `go` line's `searchmoves` list, as written there
+//!   (else the first legal move); `seed=N`;
 //! - `fail=illegal|garbage|crash|hang|slow|resign` on the `at=K`-th `go` of each game
 //!   (default 1);
 //!   `sleep=MS` how long `slow` sleeps (default 3000);
@@ -216,6 +218,22 @@ fn main() {
             }
             Some("go") => {
                 gos += 1;
+                let listed: Vec<&str> = tokens
+                    .iter()
+                    .skip_while(|t| **t != "searchmoves")
+                    .skip(1)
+                    .copied()
+                    .collect();
+                for t in &listed {
+                    if (proto == Proto::Usi && t.contains('@'))
+                        || (proto == Proto::Uci && t.contains('*'))
+                    {
+                        violation("searchmoves move in the other protocol's form");
+                    }
+                    if pos.parse_move(t).is_err() {
+                        violation("searchmoves lists an illegal move");
+                    }
+                }
                 if cfg.delay > 0 {
                     std::thread::sleep(Duration::from_millis(cfg.delay));
                 }
@@ -257,6 +275,9 @@ fn main() {
                             moves.first().copied()
                         };
                         match mv {
+                            _ if cfg.mode == "searchmoves" && !listed.is_empty() => {
+                                listed[0].to_string()
+                            }
                             Some(m) => {
                                 let a = AsciiMove::from_move(m);
                                 if proto == Proto::Usi {

@@ -7,64 +7,74 @@
 //! history, so a stale entry (another line searched at that ply, a position set up from
 //! elsewhere) is never used: the stack then refreshes from scratch.
 
-use super::features::{Delta, active};
-use super::network::{HIDDEN, Network, bucket};
+use super::features::{Delta, MAX_ACTIVE, active};
+use super::kernels;
+use super::network::{MAX_HIDDEN, Network, bucket};
 use crate::rules::{Color, Position};
 
-/// The hidden layer's sums for both perspectives (`[Color::index()]`), before activation.
+/// The hidden layer's sums for both perspectives (`[Color::index()]`), before activation;
+/// the first `Network::hidden` entries of each row are used, the rest stay zero.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C, align(64))]
 pub struct Accumulator {
     /// The sums.
-    pub v: [[i16; HIDDEN]; 2],
+    pub v: [[i16; MAX_HIDDEN]; 2],
 }
 
 impl Accumulator {
+    /// All zero.
+    pub const ZERO: Accumulator = Accumulator {
+        v: [[0; MAX_HIDDEN]; 2],
+    };
+
     /// The sums of `pos` computed from scratch.
     pub fn refresh(net: &Network, pos: &Position) -> Accumulator {
-        let mut acc = Accumulator {
-            v: [[0; HIDDEN]; 2],
-        };
-        for c in Color::ALL {
-            let v = &mut acc.v[c.index()];
-            v.copy_from_slice(&net.ft_bias);
-            for f in active(pos, c) {
-                add(v, net.feature_weights(f as usize));
-            }
-        }
+        let mut acc = Accumulator::ZERO;
+        acc.refresh_in_place(net, pos);
         acc
+    }
+
+    /// Overwrites these sums with those of `pos` computed from scratch.
+    pub fn refresh_in_place(&mut self, net: &Network, pos: &Position) {
+        let h = net.hidden();
+        for c in Color::ALL {
+            let features = active(pos, c);
+            let rows: arrayvec::ArrayVec<&[i16], MAX_ACTIVE> = features
+                .iter()
+                .map(|&f| net.feature_weights(f as usize))
+                .collect();
+            let v = &mut self.v[c.index()];
+            kernels::apply(h, v, &net.ft_bias, &rows, &[]);
+        }
+    }
+
+    /// Writes into `self` the sums of `from` changed by `delta`.
+    #[inline]
+    pub fn apply_from(&mut self, from: &Accumulator, net: &Network, delta: &Delta) {
+        let h = net.hidden();
+        for c in Color::ALL {
+            let mut add: arrayvec::ArrayVec<&[i16], 2> = arrayvec::ArrayVec::new();
+            let mut sub: arrayvec::ArrayVec<&[i16], 2> = arrayvec::ArrayVec::new();
+            for ch in delta.removed() {
+                if let Some(f) = ch.feature(c) {
+                    sub.push(net.feature_weights(f));
+                }
+            }
+            for ch in delta.added() {
+                if let Some(f) = ch.feature(c) {
+                    add.push(net.feature_weights(f));
+                }
+            }
+            let i = c.index();
+            kernels::apply(h, &mut self.v[i], &from.v[i], &add, &sub);
+        }
     }
 
     /// These sums changed by `delta`.
     #[inline]
     pub fn apply(&mut self, net: &Network, delta: &Delta) {
-        for c in Color::ALL {
-            let v = &mut self.v[c.index()];
-            for ch in delta.removed() {
-                if let Some(f) = ch.feature(c) {
-                    sub(v, net.feature_weights(f));
-                }
-            }
-            for ch in delta.added() {
-                if let Some(f) = ch.feature(c) {
-                    add(v, net.feature_weights(f));
-                }
-            }
-        }
-    }
-}
-
-#[inline(always)]
-fn add(v: &mut [i16; HIDDEN], w: &[i16; HIDDEN]) {
-    for i in 0..HIDDEN {
-        v[i] = v[i].wrapping_add(w[i]);
-    }
-}
-
-#[inline(always)]
-fn sub(v: &mut [i16; HIDDEN], w: &[i16; HIDDEN]) {
-    for i in 0..HIDDEN {
-        v[i] = v[i].wrapping_sub(w[i]);
+        let from = *self;
+        self.apply_from(&from, net, delta);
     }
 }
 
@@ -98,9 +108,7 @@ impl AccumulatorStack {
     /// A stack for plies `0 ..= max_ply`.
     pub fn new(max_ply: usize) -> AccumulatorStack {
         let empty = Entry {
-            acc: Accumulator {
-                v: [[0; HIDDEN]; 2],
-            },
+            acc: Accumulator::ZERO,
             delta: Delta::EMPTY,
             key: 0,
             parent_key: 0,
@@ -135,7 +143,7 @@ impl AccumulatorStack {
     }
 
     /// The accumulator of `pos` at `ply`, computed as cheaply as the stack allows.
-    pub fn update(&mut self, net: &Network, pos: &Position, ply: usize) -> Accumulator {
+    pub fn update(&mut self, net: &Network, pos: &Position, ply: usize) -> &Accumulator {
         let n = ply.min(self.entries.len() - 1);
         // The keys of the position's history, the current one last.
         let states = &pos.states;
@@ -162,22 +170,21 @@ impl AccumulatorStack {
         match base {
             Some(b) => {
                 for i in b + 1..=n {
-                    let mut acc = self.entries[i - 1].acc;
-                    let delta = self.entries[i].delta;
-                    acc.apply(net, &delta);
-                    let e = &mut self.entries[i];
-                    e.acc = acc;
+                    let (done, rest) = self.entries.split_at_mut(i);
+                    let e = &mut rest[0];
+                    let delta = e.delta;
+                    e.acc.apply_from(&done[i - 1].acc, net, &delta);
                     e.key = states[depth - (n - i)].key;
                     e.computed = true;
                 }
             }
             None => {
                 let e = &mut self.entries[n];
-                e.acc = Accumulator::refresh(net, pos);
+                e.acc.refresh_in_place(net, pos);
                 e.key = pos.key();
                 e.computed = true;
             }
         }
-        self.entries[n].acc
+        &self.entries[n].acc
     }
 }

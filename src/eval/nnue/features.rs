@@ -64,6 +64,25 @@ pub const fn hand_feature(perspective: Color, color: Color, kind: PieceKind, slo
     BOARD_FEATURES + (relation(perspective, color) * HAND_KINDS + kind.index()) * HAND_SLOTS + slot
 }
 
+/// The feature `f` of one perspective as the other perspective sees it: ours and theirs
+/// swapped, and for a board feature the square mirrored rank for rank.
+#[inline(always)]
+pub const fn other_perspective(f: usize) -> usize {
+    if f < BOARD_FEATURES {
+        let (group, sq) = (f / SQUARES, f % SQUARES);
+        let (rel, kind) = (group / NET_KINDS, group % NET_KINDS);
+        let flipped = (crate::geometry::RANKS as usize - 1 - sq / crate::geometry::FILES as usize)
+            * crate::geometry::FILES as usize
+            + sq % crate::geometry::FILES as usize;
+        ((1 - rel) * NET_KINDS + kind) * SQUARES + flipped
+    } else {
+        let h = f - BOARD_FEATURES;
+        let (group, slot) = (h / HAND_SLOTS, h % HAND_SLOTS);
+        let (rel, kind) = (group / HAND_KINDS, group % HAND_KINDS);
+        BOARD_FEATURES + ((1 - rel) * HAND_KINDS + kind) * HAND_SLOTS + slot
+    }
+}
+
 /// One input change a move makes, independent of the perspective.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Change {
@@ -221,6 +240,27 @@ mod tests {
                 }
             }
             assert!(seen.iter().all(|&s| s), "every feature index is used");
+        }
+    }
+
+    #[test]
+    fn the_other_perspective_of_a_feature_is_the_other_sides_feature() {
+        for p in Color::ALL {
+            for c in Color::ALL {
+                for &k in &PieceKind::ALL[..NET_KINDS] {
+                    for sq in Square::all() {
+                        let piece = Piece::new(c, k);
+                        let f = board_feature(p, piece, sq);
+                        assert_eq!(other_perspective(f), board_feature(!p, piece, sq));
+                    }
+                }
+                for k in PieceKind::IN_HAND {
+                    for slot in 0..HAND_SLOTS {
+                        let f = hand_feature(p, c, k, slot);
+                        assert_eq!(other_perspective(f), hand_feature(!p, c, k, slot));
+                    }
+                }
+            }
         }
     }
 

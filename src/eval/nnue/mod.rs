@@ -8,6 +8,7 @@
 
 pub mod accumulator;
 pub mod features;
+pub mod kernels;
 pub mod network;
 
 pub use accumulator::{Accumulator, AccumulatorStack, evaluate_fresh};
@@ -20,6 +21,26 @@ use std::sync::{Arc, OnceLock};
 /// default): the evaluator its rule description names.
 pub fn by_default(game: Variant) -> bool {
     game.rules().evaluator == Evaluator::Network
+}
+
+/// The nets an engine evaluates with when nobody chose: the built-in net of each game whose
+/// rule description names the net as its evaluator ([`by_default`]); the other games are
+/// evaluated classically. The one place that decides it for every engine the product runs:
+/// the protocol sessions, the web board's pool and the opening-book generator ask it.
+pub fn default_nets() -> Vec<Arc<Network>> {
+    choose(by_default, embedded)
+}
+
+/// The nets of the games `uses` picks, each game's being `net_of` it (none: classical).
+pub fn choose(
+    uses: impl Fn(Variant) -> bool,
+    net_of: impl Fn(Variant) -> Option<Arc<Network>>,
+) -> Vec<Arc<Network>> {
+    Variant::EVERY
+        .iter()
+        .filter(|&&v| uses(v))
+        .filter_map(|&v| net_of(v))
+        .collect()
 }
 
 /// The `EvalFile` value that means the net built into the binary.
@@ -59,17 +80,23 @@ const EMBEDDED: &[(Variant, &[u8])] = &[
 /// A net with varied parameters, for tests of the format and of the accumulators.
 #[cfg(test)]
 pub(crate) fn test_net(game: Variant) -> Network {
+    test_net_of(game, network::DEFAULT_HIDDEN)
+}
+
+/// [`test_net`] of hidden size `hidden`.
+#[cfg(test)]
+pub(crate) fn test_net_of(game: Variant, hidden: usize) -> Network {
     use features::FEATURES;
-    use network::{BUCKETS, HIDDEN};
-    let ft = (0..FEATURES * HIDDEN)
+    use network::BUCKETS;
+    let ft = (0..FEATURES * hidden)
         .map(|i| ((i * 7919) % 61) as i16 - 30)
         .collect();
-    let fb = (0..HIDDEN).map(|i| (i % 17) as i16).collect();
-    let ow = (0..BUCKETS * 2 * HIDDEN)
+    let fb = (0..hidden).map(|i| (i % 17) as i16).collect();
+    let ow = (0..BUCKETS * 2 * hidden)
         .map(|i| ((i * 31) % 41) as i16 - 20)
         .collect();
     let ob = (0..BUCKETS as i32).map(|b| b * 1000 - 1500).collect();
-    Network::from_parts(game, ft, fb, ow, ob).expect("the shapes match")
+    Network::from_parts(game, hidden, ft, fb, ow, ob).expect("the shapes match")
 }
 
 #[cfg(test)]

@@ -10,27 +10,34 @@
 //! | offset | size | field |
 //! |---|---|---|
 //! | 0 | 4 | magic `LJNN` |
-//! | 4 | 2 | format version (1) |
+//! | 4 | 2 | format version (2; version 1 files, hidden size 128, still load) |
 //! | 6 | 2 | header length (64) |
 //! | 8 | 24 | game, the variant's name, zero-padded ASCII |
 //! | 32 | 4 | input features |
-//! | 36 | 4 | hidden size |
+//! | 36 | 4 | hidden size (one of [`HIDDEN_SIZES`]) |
 //! | 40 | 4 | output buckets |
 //! | 44 | 2 | `QA` |
 //! | 46 | 2 | `QB` |
 //! | 48 | 2 | output scale (centipawns per unit) |
-//! | 50 | 6 | zero |
+//! | 50 | 2 | feature set (0: the board and hand thermometer features; zero in version 1) |
+//! | 52 | 2 | the factorisers it was trained with ([`Factors`] bits; zero in version 1) |
+//! | 54 | 2 | zero |
 //! | 56 | 8 | FNV-1a 64 of the parameter bytes |
 //!
 //! then i16 input weights `[features][hidden]`, i16 input biases `[hidden]`, i16 output
 //! weights `[buckets][2 × hidden]`, i32 output biases `[buckets]`.
 
 use super::features::FEATURES;
+use super::kernels;
 use crate::rules::{Color, Position, Variant};
 use std::fmt;
 
-/// Hidden neurons per perspective.
-pub const HIDDEN: usize = 128;
+/// The hidden sizes (neurons per perspective) a net may have.
+pub const HIDDEN_SIZES: [usize; 3] = [128, 256, 512];
+/// The largest hidden size: the accumulators' capacity.
+pub const MAX_HIDDEN: usize = 512;
+/// The hidden size of the nets shipped so far (and of every version 1 file).
+pub const DEFAULT_HIDDEN: usize = 128;
 /// Output buckets (by pieces on the board).
 pub const BUCKETS: usize = 4;
 /// Quantisation of the input layer: 1.0 is `QA`; the activation clips at `QA`.
@@ -44,8 +51,10 @@ pub const BUCKET_PIECES: usize = 40;
 
 /// The format's magic bytes.
 pub const MAGIC: [u8; 4] = *b"LJNN";
-/// The format version this build reads and writes.
-pub const VERSION: u16 = 1;
+/// The format version this build writes (it reads 1 and 2).
+pub const VERSION: u16 = 2;
+/// The only feature set so far (`features.rs`).
+pub const FEATURE_SET: u16 = 0;
 /// Header length in bytes.
 pub const HEADER_LEN: usize = 64;
 const GAME_LEN: usize = 24;
@@ -115,10 +124,26 @@ impl fmt::Display for NetError {
 
 impl std::error::Error for NetError {}
 
+bitflags::bitflags! {
+    /// The training-only input factorisers a net was trained with (folded into its weights
+    /// at quantisation, so inference never sees them; the file records them for reports).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct Factors: u16 {
+        /// One shared row per (ours/theirs, kind) of the board and of the hand.
+        const KIND = 1;
+        /// One shared row per (ours/theirs, kind, square's mirror pair a↔j).
+        const MIRROR = 2;
+    }
+}
+
 /// A quantised network for one game.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Network {
     game: Variant,
+    /// Neurons per perspective (one of [`HIDDEN_SIZES`]).
+    hidden: usize,
+    /// The factorisers it was trained with.
+    factors: Factors,
     /// `[FEATURES][HIDDEN]`.
     pub(crate) ft_weights: Vec<i16>,
     /// `[HIDDEN]`.
@@ -131,7 +156,11 @@ pub struct Network {
 
 impl fmt::Debug for Network {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Network({}, {FEATURES}→{HIDDEN}×2→{BUCKETS})", self.game)
+        write!(
+            f,
+            "Network({}, {FEATURES}→{}×2→{BUCKETS})",
+            self.game, self.hidden
+        )
     }
 }
 
@@ -145,30 +174,53 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     h
 }
 
-/// Bytes of the parameters of this build's shape.
-const PARAM_BYTES: usize = 2 * (FEATURES * HIDDEN + HIDDEN + BUCKETS * 2 * HIDDEN) + 4 * BUCKETS;
+/// Bytes of the parameters of a net of hidden size `hidden`.
+const fn param_bytes_of(hidden: usize) -> usize {
+    2 * (FEATURES * hidden + hidden + BUCKETS * 2 * hidden) + 4 * BUCKETS
+}
 
 impl Network {
-    /// A network from its quantised parameters (the trainer's output); `None` when a slice
-    /// has the wrong length.
+    /// A network of hidden size `hidden` from its quantised parameters (the trainer's
+    /// output); `None` when the size is not one of [`HIDDEN_SIZES`] or a slice has the
+    /// wrong length.
     pub fn from_parts(
         game: Variant,
+        hidden: usize,
         ft_weights: Vec<i16>,
         ft_bias: Vec<i16>,
         out_weights: Vec<i16>,
         out_bias: Vec<i32>,
     ) -> Option<Network> {
-        (ft_weights.len() == FEATURES * HIDDEN
-            && ft_bias.len() == HIDDEN
-            && out_weights.len() == BUCKETS * 2 * HIDDEN
+        (HIDDEN_SIZES.contains(&hidden)
+            && ft_weights.len() == FEATURES * hidden
+            && ft_bias.len() == hidden
+            && out_weights.len() == BUCKETS * 2 * hidden
             && out_bias.len() == BUCKETS)
             .then_some(Network {
                 game,
+                hidden,
+                factors: Factors::empty(),
                 ft_weights,
                 ft_bias,
                 out_weights,
                 out_bias,
             })
+    }
+
+    /// This net, recording that it was trained with `factors`.
+    pub fn with_factors(mut self, factors: Factors) -> Network {
+        self.factors = factors;
+        self
+    }
+
+    /// Neurons per perspective.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// The factorisers it was trained with (empty for a version 1 file).
+    pub fn factors(&self) -> Factors {
+        self.factors
     }
 
     /// The game this net evaluates.
@@ -182,16 +234,15 @@ impl Network {
         fnv1a(&self.param_bytes())
     }
 
-    /// The input weights of feature `f`.
+    /// The input weights of feature `f` (`hidden` long).
     #[inline(always)]
-    pub(crate) fn feature_weights(&self, f: usize) -> &[i16; HIDDEN] {
-        let row = &self.ft_weights[f * HIDDEN..(f + 1) * HIDDEN];
-        row.try_into().expect("rows are HIDDEN long")
+    pub(crate) fn feature_weights(&self, f: usize) -> &[i16] {
+        &self.ft_weights[f * self.hidden..(f + 1) * self.hidden]
     }
 
     /// The parameters as the file stores them, little-endian, after the header.
     fn param_bytes(&self) -> Vec<u8> {
-        let mut params = Vec::with_capacity(PARAM_BYTES);
+        let mut params = Vec::with_capacity(param_bytes_of(self.hidden));
         for w in self
             .ft_weights
             .iter()
@@ -217,13 +268,15 @@ impl Network {
         let name = self.game.name().as_bytes();
         game[..name.len()].copy_from_slice(name);
         out.extend_from_slice(&game);
-        for v in [FEATURES, HIDDEN, BUCKETS] {
+        for v in [FEATURES, self.hidden, BUCKETS] {
             out.extend_from_slice(&(v as u32).to_le_bytes());
         }
         for v in [QA, QB, SCALE] {
             out.extend_from_slice(&(v as u16).to_le_bytes());
         }
-        out.extend_from_slice(&[0; 6]);
+        out.extend_from_slice(&FEATURE_SET.to_le_bytes());
+        out.extend_from_slice(&self.factors.bits().to_le_bytes());
+        out.extend_from_slice(&[0; 2]);
         out.extend_from_slice(&fnv1a(&params).to_le_bytes());
         out.extend_from_slice(&params);
         out
@@ -247,7 +300,7 @@ impl Network {
             return Err(NetError::Magic);
         }
         let version = u16_at(4);
-        if version != VERSION {
+        if !(1..=VERSION).contains(&version) {
             return Err(NetError::Version(version));
         }
         let shape = |field, expected: usize, found: u32| {
@@ -267,12 +320,17 @@ impl Network {
         let name = String::from_utf8_lossy(&name_bytes[..end]).into_owned();
         let game: Variant = name.parse().map_err(|_| NetError::Game(name.clone()))?;
         shape("input features", FEATURES, u32_at(32))?;
-        shape("hidden size", HIDDEN, u32_at(36))?;
+        let hidden = u32_at(36) as usize;
+        if version == 1 || !HIDDEN_SIZES.contains(&hidden) {
+            shape("hidden size", DEFAULT_HIDDEN, hidden as u32)?;
+        }
+        shape("feature set", FEATURE_SET as usize, u16_at(50) as u32)?;
+        let factors = Factors::from_bits_truncate(u16_at(52));
         shape("output buckets", BUCKETS, u32_at(40))?;
         shape("QA", QA as usize, u16_at(44) as u32)?;
         shape("QB", QB as usize, u16_at(46) as u32)?;
         shape("scale", SCALE as usize, u16_at(48) as u32)?;
-        let expected = HEADER_LEN + PARAM_BYTES;
+        let expected = HEADER_LEN + param_bytes_of(hidden);
         if bytes.len() != expected {
             return Err(NetError::Length {
                 expected,
@@ -288,20 +346,20 @@ impl Network {
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]));
         let mut take = |n: usize| words.by_ref().take(n).collect::<Vec<i16>>();
-        let ft_weights = take(FEATURES * HIDDEN);
-        let ft_bias = take(HIDDEN);
-        let out_weights = take(BUCKETS * 2 * HIDDEN);
-        let tail = &params[2 * (FEATURES * HIDDEN + HIDDEN + BUCKETS * 2 * HIDDEN)..];
+        let ft_weights = take(FEATURES * hidden);
+        let ft_bias = take(hidden);
+        let out_weights = take(BUCKETS * 2 * hidden);
+        let tail = &params[2 * (FEATURES * hidden + hidden + BUCKETS * 2 * hidden)..];
         let out_bias = tail
             .chunks_exact(4)
             .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect();
-        Network::from_parts(game, ft_weights, ft_bias, out_weights, out_bias).ok_or(
-            NetError::Length {
+        Network::from_parts(game, hidden, ft_weights, ft_bias, out_weights, out_bias)
+            .map(|n| n.with_factors(factors))
+            .ok_or(NetError::Length {
                 expected,
                 found: bytes.len(),
-            },
-        )
+            })
     }
 
     /// Reads the net file at `path`.
@@ -312,30 +370,16 @@ impl Network {
     }
 
     /// The output in centipawns for the side to move `us`, from the two perspectives'
-    /// accumulators (`acc[Color::index()]`) and the bucket.
+    /// accumulator rows (`acc[Color::index()]`, at least `hidden` long) and the bucket.
     #[inline]
-    pub fn output(&self, acc: &[[i16; HIDDEN]; 2], us: Color, bucket: usize) -> i32 {
-        let w = &self.out_weights[bucket * 2 * HIDDEN..(bucket + 1) * 2 * HIDDEN];
-        let (w_us, w_them) = w.split_at(HIDDEN);
-        let sum = screlu_dot(&acc[us.index()], w_us) + screlu_dot(&acc[(!us).index()], w_them);
+    pub fn output(&self, acc: &[[i16; MAX_HIDDEN]; 2], us: Color, bucket: usize) -> i32 {
+        let h = self.hidden;
+        let w = &self.out_weights[bucket * 2 * h..(bucket + 1) * 2 * h];
+        let (w_us, w_them) = w.split_at(h);
+        let sum =
+            kernels::dot(h, &acc[us.index()], w_us) + kernels::dot(h, &acc[(!us).index()], w_them);
         (sum / QA + self.out_bias[bucket]) * SCALE / (QA * QB)
     }
-}
-
-/// Σ clamp(x, 0, QA)² · w, in i32. `c · w` fits an i16 because training keeps |w| < 128 / QB
-/// units; the loop is written for the compiler to vectorise (pmullw, pmaddwd).
-#[inline(always)]
-fn screlu_dot(acc: &[i16; HIDDEN], w: &[i16]) -> i32 {
-    let w: &[i16; HIDDEN] = match w.try_into() {
-        Ok(w) => w,
-        Err(_) => return 0,
-    };
-    let mut sum = 0i32;
-    for i in 0..HIDDEN {
-        let c = acc[i].clamp(0, QA as i16);
-        sum += (c.wrapping_mul(w[i])) as i32 * c as i32;
-    }
-    sum
 }
 
 #[cfg(test)]
@@ -357,6 +401,35 @@ mod tests {
     }
 
     #[test]
+    fn version_1_files_load_as_128_nets_and_wider_nets_round_trip() {
+        // The shipped nets are version 1 files; they load, and saved again (version 2)
+        // they keep their parameters and checksum.
+        for bytes in [
+            &include_bytes!("../../../nets/longjiang.nnue")[..],
+            &include_bytes!("../../../nets/longjiang-nodrop.nnue")[..],
+        ] {
+            assert_eq!(u16::from_le_bytes([bytes[4], bytes[5]]), 1);
+            let net = Network::from_bytes(bytes).unwrap();
+            assert_eq!(net.hidden(), DEFAULT_HIDDEN);
+            let again = net.to_bytes();
+            assert_eq!(&again[HEADER_LEN..], &bytes[HEADER_LEN..]);
+            assert_eq!(Network::from_bytes(&again).unwrap(), net);
+        }
+        // A version 1 header cannot claim another hidden size.
+        let wide = super::super::test_net_of(Variant::Longjiang, 256);
+        let mut bytes = wide.to_bytes();
+        assert_eq!(Network::from_bytes(&bytes).unwrap().hidden(), 256);
+        bytes[4] = 1;
+        assert!(matches!(
+            Network::from_bytes(&bytes),
+            Err(NetError::Shape {
+                field: "hidden size",
+                ..
+            })
+        ));
+    }
+
+    #[test]
     fn bad_files_are_refused_with_their_reason() {
         let bytes = pattern_net(Variant::Longjiang).to_bytes();
         assert_eq!(
@@ -373,6 +446,15 @@ mod tests {
         b[4] = 9;
         assert_eq!(Network::from_bytes(&b), Err(NetError::Version(9)));
         let mut b = bytes.clone();
+        b[50] = 1;
+        assert!(matches!(
+            Network::from_bytes(&b),
+            Err(NetError::Shape {
+                field: "feature set",
+                ..
+            })
+        ));
+        let mut b = bytes.clone();
         b[8..11].copy_from_slice(b"xyz");
         assert!(matches!(Network::from_bytes(&b), Err(NetError::Game(_))));
         let mut b = bytes.clone();
@@ -381,7 +463,7 @@ mod tests {
             Network::from_bytes(&b),
             Err(NetError::Shape {
                 field: "hidden size",
-                expected: HIDDEN as u32,
+                expected: DEFAULT_HIDDEN as u32,
                 found: 64
             })
         );

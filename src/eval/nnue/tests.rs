@@ -50,7 +50,17 @@ struct Kinds {
 /// `seed`, castling, promotions and drops preferred when there are any, so every move kind
 /// turns up.
 fn playout(variant: Variant, seed: u64, plies: usize, kinds: &mut Kinds) -> Result<(), String> {
-    let net = test_net(variant);
+    playout_with(&test_net(variant), variant, seed, plies, kinds)
+}
+
+/// [`playout`] with `net`.
+fn playout_with(
+    net: &Network,
+    variant: Variant,
+    seed: u64,
+    plies: usize,
+    kinds: &mut Kinds,
+) -> Result<(), String> {
     let mut pos = Position::start(variant.rules());
     let mut stack = AccumulatorStack::new(plies + 2);
     let mut rng = seed;
@@ -100,18 +110,18 @@ fn playout(variant: Variant, seed: u64, plies: usize, kinds: &mut Kinds) -> Resu
         }
         // Evaluate only now and then, so that deltas pile up between evaluations.
         if next() % 3 == 0 {
-            let lazy = stack.update(&net, &pos, ply);
-            let fresh = Accumulator::refresh(&net, &pos);
+            let lazy = *stack.update(net, &pos, ply);
+            let fresh = Accumulator::refresh(net, &pos);
             if lazy != fresh {
                 return Err(format!(
                     "ply {ply}: incremental != fresh at {}",
                     pos.to_sfen()
                 ));
             }
-            let e = stack.evaluate(&net, &pos, ply);
+            let e = stack.evaluate(net, &pos, ply);
             let mirror = Position::from_sfen(&mirror_sfen(&pos.to_sfen()), variant.rules())
                 .map_err(|e| format!("mirror of {}: {e}", pos.to_sfen()))?;
-            let m = evaluate_fresh(&net, &mirror);
+            let m = evaluate_fresh(net, &mirror);
             if e != m {
                 return Err(format!("{}: {e} but its mirror {m}", pos.to_sfen()));
             }
@@ -167,9 +177,23 @@ fn a_null_move_keeps_the_sums_and_swaps_the_point_of_view() {
     let net = test_net(Variant::Longjiang);
     let mut pos = Position::start(Variant::Longjiang.rules());
     let mut stack = AccumulatorStack::new(8);
-    let root = stack.update(&net, &pos, 0);
+    let root = *stack.update(&net, &pos, 0);
     stack.push(0, &pos, None);
     pos.play_null();
-    assert_eq!(stack.update(&net, &pos, 1), root);
+    assert_eq!(*stack.update(&net, &pos, 1), root);
     assert_eq!(stack.evaluate(&net, &pos, 1), evaluate_fresh(&net, &pos));
+}
+
+#[test]
+fn every_hidden_size_updates_like_it_refreshes() {
+    for hidden in network::HIDDEN_SIZES {
+        for variant in Variant::ALL {
+            let net = test_net_of(variant, hidden);
+            let mut kinds = Kinds::default();
+            for seed in 0..6 {
+                playout_with(&net, variant, seed, 300, &mut kinds)
+                    .unwrap_or_else(|e| panic!("hidden {hidden}: {e}"));
+            }
+        }
+    }
 }

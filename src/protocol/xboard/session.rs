@@ -84,9 +84,9 @@ impl XboardSession {
     pub fn new(out: Output, events: Sender<Event>) -> XboardSession {
         let options = Options::default();
         let root = Position::start(options.variant.rules());
-        let nets = crate::protocol::nets::LoadedNets::default();
+        let mut nets = crate::protocol::nets::LoadedNets::default();
         let mut engine = Engine::new();
-        engine.set_nnue(nets.in_use(&options));
+        nets.hand_to(&mut engine, &options);
         XboardSession {
             out,
             events,
@@ -310,10 +310,19 @@ impl XboardSession {
                     Change::MultiPv(n) => self.engine.set_multipv(n),
                     Change::MoveOverhead(d) => self.engine.set_move_overhead(d),
                     Change::ClearHash => self.engine.new_game(),
-                    Change::Ponder(_) | Change::Variant(_) | Change::EnteringKing(_) => {}
+                    // XBoard keeps its own book (`OwnBook` is a USI/UCI option).
+                    Change::Ponder(_)
+                    | Change::Variant(_)
+                    | Change::EnteringKing(_)
+                    | Change::SpsaOptions(_)
+                    | Change::OwnBook(_) => {}
+                    // In range: `Options::parse_change` checked it.
+                    Change::SearchParam { index, value } => {
+                        let _ = crate::search::params::ALL[index].set(value);
+                    }
                     Change::UseNnue(_) => {
                         self.options.apply(change);
-                        self.engine.set_nnue(self.nets.in_use(&self.options));
+                        self.nets.hand_to(&mut self.engine, &self.options);
                     }
                     Change::Stalemate(rule) => {
                         self.options.apply(change);
@@ -344,7 +353,7 @@ impl XboardSession {
                 if let Some(said) = said {
                     self.out.line(&format!("# {said}"));
                 }
-                self.engine.set_nnue(self.nets.in_use(&self.options));
+                self.nets.hand_to(&mut self.engine, &self.options);
                 self.resume_analysis();
             }
             Err(e) => self.error(&e, line),

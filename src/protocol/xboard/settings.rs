@@ -91,6 +91,9 @@ pub fn parse_option(text: &str, current: Etiquette) -> Result<Setting, String> {
         "multipv" | "move overhead" | "clear hash" => {
             return Options::parse_change(name, value).map(Setting::Engine);
         }
+        n if n.starts_with("spsa_") => {
+            return Options::parse_change(name, value).map(Setting::Engine);
+        }
         _ => return Err(format!("no option named '{name}'")),
     }
     Ok(Setting::Etiquette(e))

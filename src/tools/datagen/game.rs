@@ -3,7 +3,8 @@
 //! adjudicated. Everything random comes from the game's own generator, seeded by the run's
 //! seed and the game number, so a game is the same whichever thread plays it.
 
-use super::sample::{GameEnd, GameResult, Sample, SampleFlags};
+use super::binary::Kept;
+use super::sample::{GameEnd, GameResult, SampleFlags};
 use crate::movegen::legal_moves;
 use crate::rules::{Color, Position, Rules};
 use crate::search::value::MATE;
@@ -46,6 +47,8 @@ pub struct GameConfig {
     pub nodes: u64,
     /// Random plies after the opening: a number in `0..=random_plies`.
     pub random_plies: u32,
+    /// The share of games that start from a random few-piece ending (`endgame`) instead.
+    pub endgames: f64,
     /// Adjudicate a win when both sides' scores agree beyond this for `win_plies` plies.
     pub win_score: i32,
     /// See `win_score`.
@@ -68,11 +71,11 @@ pub fn play(
     cfg: &GameConfig,
     seed: u64,
     game: u64,
-) -> (Vec<Sample>, GameEnd) {
+) -> (Vec<Kept>, GameEnd) {
     let mut rng = SplitMix::for_game(seed, game);
     engine.new_game();
     let mut pos = start(&mut rng, openings, cfg);
-    let mut samples: Vec<Sample> = Vec::new();
+    let mut samples: Vec<Kept> = Vec::new();
     let (mut win_run, mut draw_run) = (0u32, 0u32);
     let mut last_sign = 0;
     let (result, reason) = loop {
@@ -89,7 +92,7 @@ pub fn play(
             break (GameResult::Draw, "adjudicated-length".to_string());
         }
         engine.set_position(pos.clone());
-        let res = engine.search_sync(Limits {
+        let res = engine.search_here(Limits {
             nodes: Some(cfg.nodes),
             ..Limits::default()
         });
@@ -110,16 +113,14 @@ pub fn play(
         flags.set(SampleFlags::IN_CHECK, pos.in_check());
         flags.set(SampleFlags::MATE, mate);
         flags.set(SampleFlags::PROMOTION, best.promotion_kind().is_some());
-        let sfen = pos.to_sfen();
+        let setup = pos.to_setup();
         pos.play(best);
         flags.set(SampleFlags::CAPTURE, pos.last_captured().is_some());
-        samples.push(Sample {
-            game,
+        samples.push(Kept {
             ply,
             score,
-            result: GameResult::Draw,
             flags,
-            sfen,
+            setup,
         });
         // Adjudication on the scores (first player's view).
         let sign = if score >= cfg.win_score {
@@ -154,7 +155,6 @@ pub fn play(
     };
     let adjudicated = reason.starts_with("adjudicated");
     for s in &mut samples {
-        s.result = result;
         s.flags.set(SampleFlags::ADJUDICATED, adjudicated);
     }
     let end = GameEnd {
@@ -166,9 +166,18 @@ pub fn play(
     (samples, end)
 }
 
-/// The start of a game: an opening of the suite and random legal plies after it (fewer when
-/// the game would end).
+/// The start of a game: a random ending (a share `endgames` of the games), or an opening of
+/// the suite and random legal plies after it (fewer when the game would end).
 fn start(rng: &mut SplitMix, openings: &[Opening], cfg: &GameConfig) -> Position {
+    // No draw at all without endings, so that such runs keep their earlier games.
+    let ending =
+        cfg.endgames > 0.0 && (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 <= cfg.endgames;
+    if let Some(pos) = ending
+        .then(|| super::endgame::random(rng, &cfg.rules))
+        .flatten()
+    {
+        return pos;
+    }
     let opening = &openings[rng.below(openings.len() as u64) as usize];
     let mut pos = opening.position(cfg.rules);
     let plies = rng.below(u64::from(cfg.random_plies) + 1);

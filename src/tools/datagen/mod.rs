@@ -9,21 +9,29 @@
 //! it ends: stopping the generator loses at most the games in progress, and running the same
 //! command again resumes.
 
+pub mod binary;
+pub mod endgame;
+pub mod file;
 pub mod game;
+pub mod pack;
 pub mod sample;
+pub mod store;
 
 use crate::eval::nnue::{self, Network};
 use crate::rules::Variant;
 use crate::tools::matches::openings;
 use crate::tools::shard::Shard;
 use clap::Args;
+use file::{Format, Settings};
 use game::GameConfig;
 use indicatif::{ProgressBar, ProgressStyle};
-use std::collections::HashSet;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
+
+/// Nodes searched per move by default (chosen by measurement, docs/datagen.md "Speed").
+pub const DEFAULT_NODES: u64 = 200;
 
 /// Arguments of `longjiang datagen`.
 #[derive(Args, Debug)]
@@ -35,7 +43,7 @@ pub struct DatagenArgs {
     #[arg(long, default_value_t = 100_000)]
     pub positions: u64,
     /// Nodes searched per move.
-    #[arg(long, default_value_t = 5000)]
+    #[arg(long, default_value_t = DEFAULT_NODES)]
     pub nodes: u64,
     /// Games played at once, one search thread each.
     #[arg(long, default_value_t = 1)]
@@ -44,8 +52,15 @@ pub struct DatagenArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// The output file; positions are appended, and finished games already in it are skipped.
+    /// A bare name (no `/`) is a file of the data store (`$LONGJIANG_DATA`, docs/datagen.md).
     #[arg(long)]
     pub out: PathBuf,
+    /// The form of a new file (an existing file keeps its own): binary or text.
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+    /// The share of games that start from a random few-piece ending instead of an opening.
+    #[arg(long, default_value_t = 0.1)]
+    pub endgames: f64,
     /// The opening suite: builtin, startpos, or a file (see docs/match.md).
     #[arg(long, default_value = "builtin")]
     pub openings: String,
@@ -80,10 +95,10 @@ pub struct DatagenArgs {
     /// this part's file.
     #[arg(long)]
     pub shard: Option<String>,
-    /// Evaluate with the game's built-in net (`true`) or classically (`false`, the default,
-    /// so that a recorded command makes the same file again). The header records the net.
-    #[arg(long, default_value_t = false, action = clap::ArgAction::Set)]
-    pub nnue: bool,
+    /// Evaluate with the game's built-in net (`true`) or classically (`false`); the default
+    /// is the game's own (`Rules::evaluator`). The header records the net's checksum.
+    #[arg(long, action = clap::ArgAction::Set)]
+    pub nnue: Option<bool>,
     /// Evaluate with this net file (of the same game) instead; implies `--nnue true`.
     #[arg(long)]
     pub eval_file: Option<PathBuf>,
@@ -95,7 +110,7 @@ fn game_net(args: &DatagenArgs) -> Result<Option<Arc<Network>>, String> {
         Some(path) => {
             Arc::new(Network::load(path).map_err(|e| format!("{}: {e}", path.display()))?)
         }
-        None if args.nnue => nnue::embedded(args.variant)
+        None if args.nnue.unwrap_or(nnue::by_default(args.variant)) => nnue::embedded(args.variant)
             .ok_or_else(|| format!("no net is built in for {}", args.variant))?,
         None => return Ok(None),
     };
@@ -109,6 +124,33 @@ fn game_net(args: &DatagenArgs) -> Result<Option<Arc<Network>>, String> {
     Ok(Some(net))
 }
 
+/// The settings that decide the games of a run, as its file's header records them.
+fn settings(args: &DatagenArgs, source: &str, shard: Shard, net: Option<&Network>) -> Settings {
+    let mut s = Settings::default()
+        .with("variant", args.variant.name())
+        .with("nodes", args.nodes)
+        .with("seed", args.seed)
+        .with("random-plies", args.random_plies)
+        .with("openings", source)
+        .with("endgames", args.endgames)
+        .with("win", format!("{}/{}", args.win_score, args.win_plies))
+        .with(
+            "draw",
+            format!(
+                "{}/{}/{}",
+                args.draw_score, args.draw_after, args.draw_plies
+            ),
+        )
+        .with("max-plies", args.max_plies);
+    if shard != Shard::WHOLE {
+        s = s.with("shard", format!("{}/{}", shard.index + 1, shard.count));
+    }
+    let eval = net.map_or("classical".to_string(), |n| {
+        format!("nnue:{:016x}", n.checksum())
+    });
+    s.with("eval", eval)
+}
+
 /// Runs `longjiang datagen`.
 pub fn run(args: &DatagenArgs) -> Result<(), String> {
     if args.threads == 0 || args.threads > 256 {
@@ -116,6 +158,9 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
     }
     if args.nodes == 0 {
         return Err("--nodes must be at least 1".into());
+    }
+    if !(0.0..=1.0).contains(&args.endgames) {
+        return Err("--endgames must be between 0 and 1".into());
     }
     let shard = match &args.shard {
         Some(text) => Shard::parse(text)?,
@@ -127,6 +172,7 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
         rules: args.variant.rules(),
         nodes: args.nodes,
         random_plies: args.random_plies,
+        endgames: args.endgames,
         win_score: args.win_score,
         win_plies: args.win_plies.max(1),
         draw_after: args.draw_after,
@@ -134,49 +180,55 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
         draw_plies: args.draw_plies.max(1),
         max_plies: args.max_plies.max(1),
     };
-    let path = &args.out;
-    let existing = if path.exists() {
-        sample::read_path(path)?
-    } else {
-        sample::DataSet::default()
+    let path = &store::resolve(&args.out)?;
+    let settings = settings(args, &suite.source, shard, net.as_deref());
+    let existing = file::existing(path)?;
+    let format = match (&existing, args.format) {
+        (Some(e), Some(f)) if e.format != f => {
+            return Err(format!(
+                "{} is a {:?} file; --format {:?} asks for another form",
+                path.display(),
+                e.format,
+                f
+            ));
+        }
+        (Some(e), _) => e.format,
+        (None, f) => f.unwrap_or(Format::Binary),
     };
-    let mut file = std::fs::OpenOptions::new()
+    if let Some(e) = &existing {
+        let diff = settings.differences(&e.settings, e.full);
+        if !diff.is_empty() {
+            return Err(format!(
+                "{} was made with other settings ({}); resume it with its own or use another --out",
+                path.display(),
+                diff.join("; ")
+            ));
+        }
+    }
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let mut out_file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(path)
         .map_err(|e| format!("{}: {e}", path.display()))?;
-    let len = file
-        .metadata()
-        .map_err(|e| format!("{}: {e}", path.display()))?
-        .len();
-    if len > existing.complete_len {
-        // Cut off the game that was in progress when the last run stopped.
-        file.set_len(existing.complete_len)
+    let complete = existing.as_ref().map_or(0, |e| e.complete_len);
+    // Cut off the game that was in progress when the last run stopped.
+    out_file
+        .set_len(complete)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    if complete == 0 {
+        let head = file::header(format, args.variant, &settings);
+        out_file
+            .write_all(&head)
             .map_err(|e| format!("{}: {e}", path.display()))?;
     }
-    if existing.complete_len == 0 {
-        let part = if shard == Shard::WHOLE {
-            String::new()
-        } else {
-            format!(" shard={}/{}", shard.index + 1, shard.count)
-        };
-        // Classical data keeps the header it always had; a net is named by its checksum.
-        let eval = net.as_ref().map_or(String::new(), |n| {
-            format!(" eval=nnue:{:016x}", n.checksum())
-        });
-        let header = format!(
-            "# longjiang datagen v1 variant={} nodes={} seed={} random-plies={} openings={}{part}{eval}\n",
-            args.variant.name(),
-            args.nodes,
-            args.seed,
-            args.random_plies,
-            suite.source
-        );
-        file.write_all(header.as_bytes())
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-    }
-    let done: HashSet<u64> = existing.games.iter().map(|g| g.game).collect();
-    let have = existing.samples.len() as u64;
+    let done = existing
+        .as_ref()
+        .map(|e| e.games.clone())
+        .unwrap_or_default();
+    let have = existing.as_ref().map_or(0, |e| e.positions);
     let total = Arc::new(AtomicU64::new(have));
     let bar = if args.quiet {
         ProgressBar::hidden()
@@ -193,12 +245,22 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
     bar.set_position(have);
     bar.reset_eta();
     let next = Mutex::new(0u64);
-    let out = Mutex::new((file, None::<String>));
+    let out = Mutex::new((out_file, None::<String>));
     let stop = AtomicBool::new(have >= args.positions);
     let games = AtomicU64::new(0);
+    let fail = |e: String| {
+        if let Ok(mut o) = out.lock() {
+            o.1.get_or_insert(e);
+        }
+        stop.store(true, Ordering::Relaxed);
+    };
     std::thread::scope(|scope| {
         for _ in 0..args.threads {
-            scope.spawn(|| {
+            // Each worker searches on its own thread (`Engine::search_here`).
+            let worker = std::thread::Builder::new()
+                .name("datagen".into())
+                .stack_size(crate::search::engine::SEARCH_STACK_BYTES);
+            let spawned = worker.spawn_scoped(scope, || {
                 let mut engine = game::engine();
                 if let Some(n) = &net {
                     engine.set_nnue(vec![Arc::clone(n)]);
@@ -212,24 +274,22 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
                         *n += 1;
                         *n - 1
                     };
-                    let (samples, end) =
-                        game::play(&mut engine, &suite.openings, &cfg, args.seed, g);
-                    let mut text = String::new();
-                    for s in &samples {
-                        text.push_str(&format!("{s}\n"));
-                    }
-                    text.push_str(&format!("{end}\n"));
+                    let (kept, end) = game::play(&mut engine, &suite.openings, &cfg, args.seed, g);
+                    let bytes = match file::encode(format, &cfg.rules, &end, &kept) {
+                        Ok(b) => b,
+                        Err(e) => return fail(format!("game {g}: {e}")),
+                    };
                     let Ok(mut o) = out.lock() else { return };
                     if o.1.is_some() {
                         return;
                     }
-                    if let Err(e) = o.0.write_all(text.as_bytes()).and_then(|()| o.0.flush()) {
-                        o.1 = Some(format!("{}: {e}", path.display()));
-                        stop.store(true, Ordering::Relaxed);
-                        return;
+                    if let Err(e) = o.0.write_all(&bytes).and_then(|()| o.0.flush()) {
+                        drop(o);
+                        return fail(format!("{}: {e}", path.display()));
                     }
-                    let n = total.fetch_add(samples.len() as u64, Ordering::Relaxed)
-                        + samples.len() as u64;
+                    drop(o);
+                    let k = kept.len() as u64;
+                    let n = total.fetch_add(k, Ordering::Relaxed) + k;
                     let played = games.fetch_add(1, Ordering::Relaxed) + 1;
                     bar.set_position(n.min(args.positions));
                     bar.set_message(format!("{played} games"));
@@ -238,6 +298,9 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
                     }
                 }
             });
+            if let Err(e) = spawned {
+                fail(format!("cannot start a worker: {e}"));
+            }
         }
     });
     bar.finish();

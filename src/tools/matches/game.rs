@@ -12,7 +12,9 @@
 use super::adjudication::{Adjudication, ScoreTrack};
 use super::openings::Opening;
 use super::process::TrafficLog;
-use super::protocol::{EngineConnection, Failure, Reply, go_command, position_command};
+use super::protocol::{
+    EngineConnection, Failure, Reply, go_command, position_command, searchmoves,
+};
 use super::spec::EngineSpec;
 use super::timecontrol::TimeControl;
 use crate::rules::outcome::EndReason;
@@ -153,7 +155,10 @@ pub fn play(
             opening.start_sfen.as_deref(),
             &moves,
         );
-        let go = go_command(engine.proto, &ctx.tc, &clocks, side);
+        let mut go = go_command(engine.proto, &ctx.tc, &clocks, side);
+        if seat.spec.legal_only {
+            go += &searchmoves(engine.proto, &pos);
+        }
         let limit = ctx.tc.limit(&clocks[side.index()]);
         let lose = |reason: String, moves: Vec<Move>| finished(Some(!side), reason, moves);
         let late = |used: Duration, limit: Duration| {

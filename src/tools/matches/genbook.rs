@@ -8,7 +8,9 @@
 //! score at the given limit within ±`max_cp` for the side to move. At most `per_first` openings
 //! share a first move, which keeps the suite varied.
 
-use super::protocol::{EngineConnection, MATE_CP, Reply, go_command, position_command};
+use super::protocol::{
+    EngineConnection, MATE_CP, Reply, go_command, position_command, searchmoves,
+};
 use super::spec::EngineSpec;
 use super::timecontrol::TimeControl;
 use crate::movegen::legal_moves;
@@ -105,7 +107,9 @@ impl Scorer {
     fn start(arg: &str, variant: Variant, timeout: Duration) -> Result<Scorer, String> {
         if arg == "builtin" {
             let mut e = search::Engine::new();
+            e.set_nnue(crate::eval::nnue::default_nets());
             e.set_threads(1);
+            e.set_position(Position::start(variant.rules()));
             return Ok(Scorer::Builtin(Box::new(e)));
         }
         let spec = EngineSpec::parse(arg).map_err(|e| e.to_string())?;
@@ -116,7 +120,14 @@ impl Scorer {
 
     fn name(&self) -> String {
         match self {
-            Scorer::Builtin(_) => format!("longjiang {} (in-process)", env!("CARGO_PKG_VERSION")),
+            Scorer::Builtin(e) => format!(
+                "longjiang {} (in-process, {})",
+                env!("CARGO_PKG_VERSION"),
+                e.nnue().map_or("classical".to_string(), |n| format!(
+                    "nnue {:016x}",
+                    n.checksum()
+                ))
+            ),
             Scorer::Piped(p) => p.0.id_name.clone().unwrap_or_else(|| p.1.name.clone()),
         }
     }
@@ -151,7 +162,10 @@ impl Scorer {
                 e.new_game().map_err(|f| format!("engine: {f}"))?;
                 let position = position_command(spec.proto, variant, None, moves);
                 let clocks = [tc.new_clock(); 2];
-                let go = go_command(spec.proto, tc, &clocks, pos.side_to_move());
+                let mut go = go_command(spec.proto, tc, &clocks, pos.side_to_move());
+                if spec.legal_only {
+                    go += &searchmoves(spec.proto, pos);
+                }
                 let limit = tc.limit(&clocks[0]);
                 match e.think(&position, &go, limit, Duration::from_secs(1), timeout) {
                     Reply::Move { score: Some(s), .. } => Ok(s),
@@ -249,5 +263,41 @@ pub fn run(args: &GenArgs) -> Result<(), String> {
     match &args.out {
         Some(path) => std::fs::write(path, text).map_err(|e| format!("{path}: {e}")),
         None => crate::tools::say(text),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The suite's header names the evaluation the built-in scorer used: each game's default.
+    #[test]
+    fn the_builtin_scorer_evaluates_with_the_games_default() {
+        for variant in Variant::ALL {
+            let args = GenArgs {
+                engine: "builtin".into(),
+                variant: variant.to_string(),
+                count: 1,
+                min_plies: 2,
+                max_plies: 2,
+                tc: "depth=1".into(),
+                max_cp: 100_000,
+                seed: 3,
+                per_first: 6,
+                out: None,
+            };
+            let text = generate(&args).expect("one opening");
+            let header = text.lines().next().unwrap_or_default();
+            let want = match crate::eval::nnue::default_nets()
+                .into_iter()
+                .find(|n| n.game() == variant)
+            {
+                Some(n) => format!("(in-process, nnue {:016x})", n.checksum()),
+                None => "(in-process, classical)".to_string(),
+            };
+            assert!(header.contains(&want), "{variant}: {header}");
+            let by_rules = variant.rules().evaluator == crate::rules::Evaluator::Network;
+            assert_eq!(want.contains("nnue"), by_rules, "{variant}");
+        }
     }
 }

@@ -9,6 +9,7 @@
 use super::process::{EngineProcess, Recv, TrafficLog, describe_exit};
 use super::spec::{EngineSpec, Proto};
 use super::timecontrol::{GameClock, TimeControl};
+use crate::movegen::legal_moves;
 use crate::notation::fen::write_fen;
 use crate::rules::ascii::AsciiMove;
 use crate::rules::{Color, Move, Position, TextForm, Variant};
@@ -291,6 +292,17 @@ impl EngineConnection {
         }
     }
 
+    /// `setoption` for each pair, then `isready`; an error the engine prints that names one
+    /// of them refuses it, as at the start (`tune-search` sets each iteration's values so).
+    pub fn set_options(&mut self, options: &[(String, String)]) -> Result<(), Failure> {
+        let mut sent = Vec::new();
+        for (name, value) in options {
+            self.send(&format!("setoption name {name} value {value}"))?;
+            sent.push((name.clone(), format!("{name}={value}")));
+        }
+        self.sync_checked(&sent)
+    }
+
     /// Prepares a new game: `usinewgame`/`ucinewgame`, then `isready`.
     pub fn new_game(&mut self) -> Result<(), Failure> {
         self.send(match self.proto {
@@ -425,6 +437,20 @@ pub fn position_command(
         }
     }
     s
+}
+
+/// ` searchmoves m1 m2 …`: every move the rules core holds legal in `pos`, in the engine's
+/// dialect (UCI's standard way to restrict the root; empty when there is none).
+pub fn searchmoves(proto: Proto, pos: &Position) -> String {
+    let form = pos.rules().text;
+    let moves: Vec<String> = legal_moves(pos)
+        .into_iter()
+        .map(|m| move_text(proto, m, form))
+        .collect();
+    match moves.is_empty() {
+        true => String::new(),
+        false => format!(" searchmoves {}", moves.join(" ")),
+    }
 }
 
 /// The `go` command for the side `to_move` under `tc`, with both clocks.

@@ -45,6 +45,9 @@ pub struct EngineSpec {
     /// Whether `name=` gave the name (else it is the program's file name, which the runner
     /// numbers when two engines share it).
     pub named: bool,
+    /// `searchmoves=legal`: every `go` lists the moves our rules core holds legal
+    /// (`go … searchmoves …`), for an engine whose rules are looser than ours.
+    pub legal_only: bool,
 }
 
 /// Why an `--engine` value cannot be used.
@@ -91,6 +94,7 @@ impl EngineSpec {
         let mut extra_args = Vec::new();
         let mut dir = None;
         let mut options = Vec::new();
+        let mut legal_only = false;
         for item in split_items(text)? {
             if item.trim().is_empty() {
                 continue;
@@ -115,13 +119,24 @@ impl EngineSpec {
                 }
                 "args" => extra_args.extend(value.split_whitespace().map(String::from)),
                 "dir" => dir = Some(PathBuf::from(value)),
+                "searchmoves" => {
+                    legal_only = match value.trim().to_ascii_lowercase().as_str() {
+                        "legal" => true,
+                        "all" => false,
+                        other => {
+                            return Err(SpecError(format!(
+                                "searchmoves '{other}' (expected legal or all)"
+                            )));
+                        }
+                    }
+                }
                 _ => match key.strip_prefix("option.") {
                     Some(opt) if !opt.trim().is_empty() => {
                         options.push((opt.trim().to_string(), value.to_string()))
                     }
                     _ => {
                         return Err(SpecError(format!(
-                            "unknown key '{key}' (expected cmd, name, proto, args, dir or option.NAME)"
+                            "unknown key '{key}' (expected cmd, name, proto, args, dir, searchmoves or option.NAME)"
                         )));
                     }
                 },
@@ -155,6 +170,7 @@ impl EngineSpec {
             dir,
             proto,
             options,
+            legal_only,
         })
     }
 
@@ -190,6 +206,11 @@ mod tests {
             ]
         );
         assert!(s.has_option("uci_variant"));
+        assert!(!s.legal_only, "engines search every move unless restricted");
+        for (v, want) in [("legal", true), ("LEGAL", true), ("all", false)] {
+            let r = EngineSpec::parse(&format!("cmd=fsf,searchmoves={v}")).unwrap();
+            assert_eq!(r.legal_only, want, "{v}");
+        }
     }
 
     #[test]
@@ -205,6 +226,8 @@ mod tests {
             "cmd=a\\",
             "cmd=a,name=",
             "cmd=a,option.=1",
+            "cmd=a,searchmoves=some",
+            "cmd=a,searchmoves=",
         ] {
             assert!(EngineSpec::parse(bad).is_err(), "{bad}");
         }

@@ -17,6 +17,23 @@ use std::sync::{Arc, Mutex};
 /// The most MultiPV lines the page may ask for.
 pub const MAX_LINES: usize = 10;
 
+/// Why a search was not made; the API answers each with its own status (protocol.md).
+#[derive(Debug)]
+pub enum Refusal {
+    /// Nothing to search here (the game is over, no legal move): 400.
+    Bad(String),
+    /// A search is running for this game, or the game changed meanwhile: 409.
+    Conflict(String),
+    /// No engine free in time: 503.
+    Busy(String),
+    /// A failure inside the server: 500.
+    Internal(String),
+}
+
+fn internal(what: &str) -> Refusal {
+    Refusal::Internal(format!("{what} failed (internal)"))
+}
+
 /// The PV in the record notation and in ASCII, played out from `root`.
 fn pv_texts(root: &Position, pv: &[Move]) -> (Vec<String>, Vec<String>) {
     let mut pos = root.clone();
@@ -57,23 +74,29 @@ pub fn stop_analysis(entry: &GameEntry) {
 
 /// Starts infinite analysis of the position on the board with `multipv` lines (an analysis
 /// already running is replaced). Refused while the engine thinks about a move.
+/// An analysis that no page streams stops by itself after [`super::Config::unwatched`]
+/// (issue 32, item 6).
 pub async fn start_analysis(
     store: &Store,
     entry: &Arc<GameEntry>,
     multipv: usize,
-) -> Result<(), String> {
+) -> Result<(), Refusal> {
     let (pos, ply, version) = {
         let g = lock(&entry.game);
         if g.thinking {
-            return Err("the engine is thinking about a move; wait for it".into());
+            return Err(Refusal::Conflict(
+                "the engine is thinking about a move; wait for it".into(),
+            ));
         }
         (g.position(), g.cursor, g.version)
     };
     stop_analysis(entry);
     if !crate::movegen::has_legal_move(&pos) {
-        return Err("no legal move here (checkmate or stalemate): nothing to analyse".into());
+        return Err(Refusal::Bad(
+            "no legal move here (checkmate or stalemate): nothing to analyse".into(),
+        ));
     }
-    let mut lease = store.pool.take().await?;
+    let mut lease = store.pool.take().await.map_err(Refusal::Busy)?;
     let lines: Arc<Mutex<Vec<Value>>> = Arc::new(Mutex::new(Vec::new()));
     let tx = entry.events.clone();
     let root = pos.clone();
@@ -116,6 +139,14 @@ pub async fn start_analysis(
     // Another request may have started one meanwhile; the older one stops as it drops.
     let old = lock(&entry.analysis).replace(lease);
     drop(old);
+    let watched = Arc::clone(entry);
+    let grace = store.config.unwatched;
+    tokio::spawn(async move {
+        tokio::time::sleep(grace).await;
+        if watched.events.receiver_count() == 0 {
+            stop_analysis(&watched);
+        }
+    });
     Ok(())
 }
 
@@ -132,9 +163,11 @@ pub async fn follow(store: &Store, entry: &Arc<GameEntry>) {
 }
 
 /// Marks the game as searching, or says why it cannot search now.
-fn begin_search(g: &mut Game) -> Result<(), String> {
+fn begin_search(g: &mut Game) -> Result<(), Refusal> {
     if g.thinking {
-        return Err("the engine is already searching for this game".into());
+        return Err(Refusal::Conflict(
+            "the engine is already searching for this game".into(),
+        ));
     }
     g.thinking = true;
     Ok(())
@@ -143,23 +176,23 @@ fn begin_search(g: &mut Game) -> Result<(), String> {
 /// The engine plays one move in the position on the board, at the game's strength. The
 /// search runs in a task of its own, so that a client that goes away does not leave the game
 /// marked as thinking.
-pub async fn engine_move(store: Arc<Store>, entry: Arc<GameEntry>) -> Result<String, String> {
+pub async fn engine_move(store: Arc<Store>, entry: Arc<GameEntry>) -> Result<String, Refusal> {
     let task = tokio::spawn(async move {
         let (pos, version, limits) = {
             let mut g = lock(&entry.game);
             let pos = g.position();
             if let Some(o) = pos.outcome() {
-                return Err(format!(
+                return Err(Refusal::Bad(format!(
                     "the game is over ({})",
                     super::game::outcome_text(o)
-                ));
+                )));
             }
             begin_search(&mut g)?;
             (pos, g.version, g.strength.limits())
         };
         stop_analysis(&entry);
         let searched = async {
-            let mut lease = store.pool.take().await?;
+            let mut lease = store.pool.take().await.map_err(Refusal::Busy)?;
             let root = pos.clone();
             tokio::task::spawn_blocking(move || {
                 let e = lease.engine();
@@ -167,31 +200,47 @@ pub async fn engine_move(store: Arc<Store>, entry: Arc<GameEntry>) -> Result<Str
                 e.search_sync(limits)
             })
             .await
-            .map_err(|_| "the search failed (internal)".to_string())
+            .map_err(|_| internal("the search"))
         }
         .await;
         let mut g = lock(&entry.game);
         g.thinking = false;
         let result = searched?;
         if g.version != version {
-            return Err("the position changed while the engine was thinking".into());
+            return Err(Refusal::Conflict(
+                "the position changed while the engine was thinking".into(),
+            ));
         }
-        let best = result.best.ok_or("the engine found no legal move")?;
+        let best = result.best.ok_or_else(|| internal("the engine's move"))?;
         let text = write_move(&pos, best);
         let ply = g.cursor;
-        g.play(best)?;
-        if let Some(slot) = g.scores.get_mut(ply) {
-            *slot = Some(score_for_first(result.score, pos.side_to_move()).0);
+        g.play(best).map_err(Refusal::Bad)?;
+        // The score is the searched position's, and (a mate one ply nearer) the position its
+        // move leads to: the one the page now shows (issue 32, item 5).
+        let score = score_for_first(result.score, pos.side_to_move()).0;
+        for (at, value) in [(ply, score), (ply + 1, one_ply_on(score))] {
+            if let Some(slot) = g.scores.get_mut(at) {
+                *slot = Some(value);
+            }
         }
         Ok(text)
     });
-    task.await
-        .map_err(|_| "the engine move failed (internal)".to_string())?
+    task.await.map_err(|_| internal("the engine move"))?
+}
+
+/// A score of the page's scale (a mate ±10000 less its distance in plies) one ply further
+/// along its line: a mate is one ply nearer.
+fn one_ply_on(score: i32) -> i32 {
+    match score {
+        s if s >= 9000 => (s + 1).min(10_000),
+        s if s <= -9000 => (s - 1).max(-10_000),
+        s => s,
+    }
 }
 
 /// Scores every position of the line with a search of `nodes` nodes each (from the first
 /// player's view) and stores them as the game's evaluation graph.
-pub async fn graph(store: Arc<Store>, entry: Arc<GameEntry>, nodes: u64) -> Result<(), String> {
+pub async fn graph(store: Arc<Store>, entry: Arc<GameEntry>, nodes: u64) -> Result<(), Refusal> {
     let task = tokio::spawn(async move {
         let (start, moves) = {
             let mut g = lock(&entry.game);
@@ -201,7 +250,7 @@ pub async fn graph(store: Arc<Store>, entry: Arc<GameEntry>, nodes: u64) -> Resu
         let line = moves.clone();
         stop_analysis(&entry);
         let scored = async {
-            let mut lease = store.pool.take().await?;
+            let mut lease = store.pool.take().await.map_err(Refusal::Busy)?;
             tokio::task::spawn_blocking(move || {
                 let mut pos = start;
                 let mut scores = Vec::with_capacity(moves.len() + 1);
@@ -214,20 +263,21 @@ pub async fn graph(store: Arc<Store>, entry: Arc<GameEntry>, nodes: u64) -> Resu
                 scores
             })
             .await
-            .map_err(|_| "the search failed (internal)".to_string())
+            .map_err(|_| internal("the search"))
         }
         .await;
         let mut g = lock(&entry.game);
         g.thinking = false;
         let scores = scored?;
         if g.moves != line {
-            return Err("the line changed while the graph was computed".into());
+            return Err(Refusal::Conflict(
+                "the line changed while the graph was computed".into(),
+            ));
         }
         g.scores = scores;
         Ok(())
     });
-    task.await
-        .map_err(|_| "the evaluation graph failed (internal)".to_string())?
+    task.await.map_err(|_| internal("the evaluation graph"))?
 }
 
 /// One position's score for the graph: the game's result where it is over, else a short

@@ -1,7 +1,7 @@
 //! The HTTP interface: the page's files, and a JSON API under `/api/games`. Every request
 //! body must be declared `application/json`, is read as raw bytes (capped), parsed as a JSON
 //! object here, and every field checked;
-//! an error is `{"error": "…"}` with a 4xx status and changes nothing. The page never judges a
+//! an error is `{"error": "…"}` with a 4xx (or 5xx) status and changes nothing. The page never judges a
 //! rule: every answer that changes a game carries the new view, legal moves included.
 //!
 //! | method and path | body | does |
@@ -19,9 +19,10 @@
 //! | `GET …/events` | | the analysis as server-sent events; it stops when its last stream closes |
 //! | `POST …/graph` | `{nodes}` | scores every position of the line |
 
-use super::analysis::{self, MAX_LINES};
+use super::analysis::{self, MAX_LINES, Refusal};
 use super::game::{Game, Strength, side_from};
 use super::store::{GameEntry, Store, lock};
+use crate::notation::record::GameRecord;
 use crate::rules::Variant;
 use axum::Router;
 use axum::body::Bytes;
@@ -61,6 +62,16 @@ fn busy(msg: impl Into<String>) -> ApiError {
     ApiError(StatusCode::SERVICE_UNAVAILABLE, msg.into())
 }
 
+/// A refused search's answer: 400, 409, 503 or 500 as protocol.md lists them.
+fn refused(r: Refusal) -> ApiError {
+    match r {
+        Refusal::Bad(m) => bad(m),
+        Refusal::Conflict(m) => conflict(m),
+        Refusal::Busy(m) => busy(m),
+        Refusal::Internal(m) => ApiError(StatusCode::INTERNAL_SERVER_ERROR, m),
+    }
+}
+
 fn json_response(status: StatusCode, v: &Value) -> Response {
     (
         status,
@@ -75,7 +86,7 @@ type ApiReply = Result<Response, ApiError>;
 /// Parses a body that must be a JSON object (an empty body is an empty object).
 fn object(body: &Bytes) -> Result<Map<String, Value>, ApiError> {
     if body.len() > MAX_BODY {
-        return Err(bad(format!("request body over {MAX_BODY} bytes")));
+        return Err(too_large());
     }
     if body.iter().all(u8::is_ascii_whitespace) {
         return Ok(Map::new());
@@ -87,10 +98,18 @@ fn object(body: &Bytes) -> Result<Map<String, Value>, ApiError> {
     }
 }
 
+fn too_large() -> ApiError {
+    ApiError(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        format!("the request body is over {MAX_BODY} bytes"),
+    )
+}
+
 fn text_field<'a>(m: &'a Map<String, Value>, key: &str, max: usize) -> Result<&'a str, ApiError> {
     let s = m
         .get(key)
-        .and_then(Value::as_str)
+        .ok_or_else(|| bad(format!("'{key}' is missing")))?
+        .as_str()
         .ok_or_else(|| bad(format!("'{key}' must be a string")))?;
     if s.len() > max {
         return Err(bad(format!("'{key}' is longer than {max} bytes")));
@@ -110,8 +129,20 @@ fn uint_field(m: &Map<String, Value>, key: &str, default: u64) -> Result<u64, Ap
 fn variant_field(m: &Map<String, Value>, default: Variant) -> Result<Variant, ApiError> {
     match m.get("variant") {
         None => Ok(default),
-        Some(Value::String(s)) => s.parse().map_err(|e| bad(format!("variant: {e}"))),
+        Some(Value::String(s)) => served(s.parse().map_err(|e| bad(format!("variant: {e}")))?),
         Some(_) => Err(bad("'variant' must be a string")),
+    }
+}
+
+/// The board draws the two 龙将棋 games only: another game is refused (issue 32, item 8).
+fn served(v: Variant) -> Result<Variant, ApiError> {
+    if Variant::ALL.contains(&v) {
+        Ok(v)
+    } else {
+        Err(bad(format!(
+            "variant: the web board plays longjiang and longjiang-nodrop, not {v} (play {v} \
+             in a USI GUI)"
+        )))
     }
 }
 
@@ -235,6 +266,12 @@ async fn position(State(app): State<App>, Path(id): Path<String>, body: Bytes) -
 async fn load_record(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> ApiReply {
     let m = object(&body)?;
     let text = text_field(&m, "text", MAX_BODY)?.to_string();
+    let game = GameRecord::parse_many(&text)
+        .ok()
+        .and_then(|g| g.into_iter().next());
+    if let Some(rec) = game {
+        served(rec.variant)?;
+    }
     change(&app, &id, |g| g.load_record(&text).map(|_| ())).await
 }
 
@@ -248,7 +285,7 @@ async fn engine(State(app): State<App>, Path(id): Path<String>) -> ApiReply {
     let e = entry(&app, &id)?;
     analysis::engine_move(Arc::clone(&app), Arc::clone(&e))
         .await
-        .map_err(conflict)?;
+        .map_err(refused)?;
     Ok(view(&id, &e))
 }
 
@@ -267,7 +304,7 @@ async fn analyse(State(app): State<App>, Path(id): Path<String>, body: Bytes) ->
     if on {
         analysis::start_analysis(&app, &e, multipv as usize)
             .await
-            .map_err(conflict)?;
+            .map_err(refused)?;
     } else {
         analysis::stop_analysis(&e);
     }
@@ -283,7 +320,7 @@ async fn graph(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> A
     let e = entry(&app, &id)?;
     analysis::graph(Arc::clone(&app), Arc::clone(&e), nodes)
         .await
-        .map_err(conflict)?;
+        .map_err(refused)?;
     Ok(view(&id, &e))
 }
 
@@ -347,6 +384,38 @@ async fn json_only(req: Request, next: Next) -> Response {
     next.run(req).await
 }
 
+/// Gives every error the `{"error": …}` body, also those the router and the body extractor
+/// make themselves (405 with an empty body, 413 in plain text; issue 32, item 7).
+async fn json_errors(req: Request, next: Next) -> Response {
+    let (method, path) = (req.method().clone(), req.uri().path().to_string());
+    let res = next.run(req).await;
+    let status = res.status();
+    let is_json = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return res;
+    }
+    let message = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => too_large().1,
+        StatusCode::METHOD_NOT_ALLOWED => format!("{method} is not allowed on {path}"),
+        _ => {
+            let body = axum::body::to_bytes(res.into_body(), 4096)
+                .await
+                .unwrap_or_default();
+            let text = String::from_utf8_lossy(&body).trim().to_string();
+            if text.is_empty() {
+                status.canonical_reason().unwrap_or("error").to_string()
+            } else {
+                text
+            }
+        }
+    };
+    ApiError(status, message).into_response()
+}
+
 fn asset(content_type: &'static str, body: &'static str) -> Response {
     (
         [
@@ -394,5 +463,6 @@ pub fn router(store: Arc<Store>) -> Router {
         .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "no such page".into()) })
         .layer(axum::middleware::from_fn(json_only))
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn(json_errors))
         .with_state(store)
 }

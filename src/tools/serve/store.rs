@@ -30,6 +30,8 @@ pub struct Config {
     pub hash_mb: usize,
     /// How long a request waits for a free engine before it is refused.
     pub engine_wait: Duration,
+    /// An analysis that no page streams (`/events`) this long after it started stops.
+    pub unwatched: Duration,
 }
 
 impl Default for Config {
@@ -41,6 +43,7 @@ impl Default for Config {
             threads: 1,
             hash_mb: 64,
             engine_wait: Duration::from_secs(30),
+            unwatched: Duration::from_secs(10),
         }
     }
 }
@@ -90,6 +93,7 @@ impl Pool {
         let engines = (0..n)
             .map(|_| {
                 let mut e = Engine::new();
+                e.set_nnue(crate::eval::nnue::default_nets());
                 e.set_hash_mb(config.hash_mb);
                 e.set_threads(config.threads);
                 e
@@ -230,5 +234,40 @@ impl Store {
             lock(&e.analysis).take();
         }
         gone.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Evaluator, Position, Variant};
+
+    /// Every engine of the pool evaluates each game with that game's default evaluation.
+    #[test]
+    fn the_pools_engines_use_each_games_default_evaluation() {
+        let pool = Pool::new(&Config {
+            engines: 2,
+            hash_mb: 1,
+            ..Config::default()
+        });
+        let mut engines = lock(&pool.engines);
+        assert_eq!(engines.len(), 2);
+        for e in engines.iter_mut() {
+            for v in Variant::EVERY {
+                e.set_position(Position::start(v.rules()));
+                let used = e.nnue().map(|n| n.checksum());
+                let want = match v.rules().evaluator {
+                    Evaluator::Network => crate::eval::nnue::embedded(v).map(|n| n.checksum()),
+                    Evaluator::Classical => None,
+                };
+                assert_eq!(used, want, "{v}");
+            }
+        }
+        // Some game's default is its net, so the test saw one in use.
+        assert!(
+            Variant::EVERY
+                .iter()
+                .any(|v| v.rules().evaluator == Evaluator::Network)
+        );
     }
 }

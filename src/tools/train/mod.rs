@@ -1,23 +1,30 @@
 //! `longjiang train`: trains an NNUE net for one game on `datagen` data, on the CPU, with
 //! all cores (rayon), and writes the quantised net file (`docs/nnue.md`).
 //!
-//! The positions are read with the datagen reader and filtered (quiet positions after the
-//! opening by default, as the tuner does), split into training and validation sets by game
-//! number, and turned into sparse features. The loss is the mean squared error of
-//! `sigmoid(net · SCALE / K)` against `lambda · result + (1 − lambda) · sigmoid(score / K)`,
-//! both from the side to move's view; AdamW minimises it in shuffled mini-batches with a
-//! cosine learning-rate schedule. After every epoch a checkpoint is written (`--resume` goes
-//! on from one); the epoch with the lowest validation loss is quantised into the net.
+//! The data files are streamed ([`source`]) into a shuffled feature cache ([`cache`]):
+//! positions filtered (quiet positions after the opening by default, as the tuner does),
+//! split into training and validation sets by game number, and scattered at random over
+//! shards that an epoch reads one at a time, so memory is bounded by one shard. The loss is
+//! the mean squared error of `sigmoid(net · SCALE / K)` against `wdl · result + (1 − wdl) ·
+//! sigmoid(score / K)`, both from the side to move's view; AdamW minimises it in shuffled
+//! mini-batches with a cosine learning-rate schedule. After every epoch a checkpoint is
+//! written (`--resume` goes on from one); the epoch with the lowest validation loss is
+//! quantised into the net.
 
+pub mod cache;
+pub mod checkpoint;
 pub mod model;
+pub mod source;
 
-use crate::eval::nnue::features::active;
-use crate::eval::nnue::network::bucket;
-use crate::rules::{Color, Variant};
+use crate::eval::nnue::features::other_perspective;
+use crate::eval::nnue::network::Factors;
+use crate::rules::Variant;
 use crate::tools::datagen::sample;
+use cache::{Cache, Shard};
+use checkpoint::Checkpoint;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use model::{AdamW, Checkpoint, Example, FloatNet, PARAMS};
+use model::{AdamW, FloatNet, Input, Shape};
 use rayon::prelude::*;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -50,7 +57,7 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 0.01)]
     pub weight_decay: f32,
     /// Weight of the game result in the target (the rest is the search score).
-    #[arg(long, default_value_t = 0.3)]
+    #[arg(long, visible_alias = "wdl", default_value_t = 0.3)]
     pub lambda: f32,
     /// The sigmoid's scale K, centipawns.
     #[arg(long, default_value_t = 400.0)]
@@ -82,6 +89,43 @@ pub struct TrainArgs {
     /// No progress bar; one line per epoch.
     #[arg(long)]
     pub quiet: bool,
+    /// Stop after this many epochs in this run (the net and the checkpoint are written as at
+    /// the end; `--resume` goes on with the same `--epochs` schedule).
+    #[arg(long)]
+    pub stop_after: Option<u32>,
+    /// Hidden neurons per perspective: 128, 256 or 512.
+    #[arg(long, default_value_t = 128)]
+    pub hidden: usize,
+    /// Training-only input factorisers, comma-separated: `kind` (a row per ours/theirs and
+    /// kind), `mirror` (a row per square's a↔j mirror pair), or `none`.
+    #[arg(long, default_value = "kind")]
+    pub factors: String,
+    /// The shuffled feature cache's directory (default: the output path + `.cache`); kept
+    /// and reused while the data and the filters are the same.
+    #[arg(long)]
+    pub cache: Option<PathBuf>,
+    /// About how many positions one cache shard holds: the memory of the shuffle (about
+    /// 90 bytes a position).
+    #[arg(long, default_value_t = 2_000_000)]
+    pub shard_positions: u64,
+}
+
+/// The factorisers a `--factors` value names.
+pub fn parse_factors(text: &str) -> Result<Factors, String> {
+    let mut f = Factors::empty();
+    for word in text.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+        f |= match word {
+            "kind" => Factors::KIND,
+            "mirror" => Factors::MIRROR,
+            "none" => Factors::empty(),
+            _ => {
+                return Err(format!(
+                    "--factors: unknown factoriser '{word}' (kind, mirror, none)"
+                ));
+            }
+        };
+    }
+    Ok(f)
 }
 
 /// One epoch's figures.
@@ -99,98 +143,56 @@ pub struct EpochReport {
     pub speed: f64,
 }
 
-/// The loss the classical evaluation has on the validation set (the bar a net must pass).
-fn classical_loss(valid: &[(f32, f32)], k: f32) -> f64 {
-    let sum: f64 = valid
-        .iter()
-        .map(|&(eval, target)| {
-            let p = 1.0 / (1.0 + (-eval / k).exp());
-            ((p - target) * (p - target)) as f64
-        })
-        .sum();
-    sum / valid.len().max(1) as f64
-}
-
-/// Reads, filters and featurises the data: (training, validation) examples.
-fn load(args: &TrainArgs) -> Result<(Vec<Example>, Vec<Example>, String), String> {
-    let (train, valid, classical, sources) = load_with_classical(args)?;
-    let info = format!(
-        "{sources}; classical evaluation's validation loss {:.6}",
-        classical_loss(&classical, args.k)
-    );
-    Ok((train, valid, info))
-}
-
-/// [`load`], with the classical evaluation and the target of every validation position.
-#[allow(clippy::type_complexity)]
-fn load_with_classical(
+/// Expands record `v` into both perspectives' inputs (into `us`, `them`) and returns it as
+/// an [`Input`] with its target.
+#[inline]
+fn input<'a>(
+    shape: &Shape,
+    v: &cache::View,
     args: &TrainArgs,
-) -> Result<(Vec<Example>, Vec<Example>, Vec<(f32, f32)>, String), String> {
-    let rules = args.variant.rules();
-    let mut samples = Vec::new();
-    let mut sources = Vec::new();
-    for path in &args.data {
-        let data = sample::read_path_of(path, args.variant)?;
-        sources.push(format!(
-            "{}: {} positions, {} games",
-            path.display(),
-            data.samples.len(),
-            data.games.len()
-        ));
-        samples.extend(data.samples);
+    us: &'a mut Vec<u16>,
+    them: &'a mut Vec<u16>,
+) -> Input<'a> {
+    us.clear();
+    them.clear();
+    shape.expand(v.features(), us);
+    shape.expand(
+        v.features().map(|f| other_perspective(f as usize) as u16),
+        them,
+    );
+    Input {
+        us,
+        them,
+        bucket: v.bucket,
+        target: v.target(args.lambda, args.k),
     }
-    let filter = sample::Filter {
-        min_ply: args.min_ply,
-        max_score: args.max_score,
-        keep_noisy: args.keep_noisy,
-    };
-    samples.retain(|s| filter.keeps(s));
-    let (lambda, k) = (args.lambda, args.k);
-    let examples: Vec<(bool, Example, f32)> = samples
-        .par_iter()
-        .filter_map(|s| {
-            let pos = s.position(rules).ok()?;
-            let us = pos.side_to_move();
-            let (score, result) = match us {
-                Color::Black => (s.score as f32, s.result.score() as f32),
-                Color::White => (-s.score as f32, 1.0 - s.result.score() as f32),
-            };
-            let features = model::example_features(&active(&pos, us), &active(&pos, !us));
-            let target = lambda * result + (1.0 - lambda) / (1.0 + (-score / k).exp());
-            let is_valid = s.game % args.validation_every == 0;
-            let classical = if is_valid {
-                crate::eval::evaluate(&pos) as f32
-            } else {
-                0.0
-            };
-            Some((
-                is_valid,
-                Example {
-                    features,
-                    bucket: bucket(&pos) as u8,
-                    target,
-                },
-                classical,
-            ))
+}
+
+/// The mean loss of `net` on the first `limit` records of `set`, and the classical
+/// evaluation's on the same records (meaningful for validation records only).
+pub fn mean_loss(net: &FloatNet, set: &Shard, limit: usize, args: &TrainArgs) -> (f64, f64) {
+    let n = set.len().min(limit);
+    if n == 0 {
+        return (f64::NAN, f64::NAN);
+    }
+    // Fixed chunks summed in order: the same figures whatever the scheduling.
+    let parts: Vec<(f64, f64)> = (0..n.div_ceil(4096))
+        .into_par_iter()
+        .map(|c| {
+            let (mut us, mut them) = (Vec::new(), Vec::new());
+            let (mut l, mut cl) = (0f64, 0f64);
+            for i in c * 4096..((c + 1) * 4096).min(n) {
+                let v = set.get(i);
+                let x = input(&net.shape, &v, args, &mut us, &mut them);
+                l += net.loss(&x, args.k) as f64;
+                let p = 1.0 / (1.0 + (-v.classical / args.k).exp());
+                cl += ((p - x.target) * (p - x.target)) as f64;
+            }
+            (l, cl)
         })
         .collect();
-    let (valid, train): (Vec<_>, Vec<_>) = examples.into_iter().partition(|(v, _, _)| *v);
-    let classical = valid.iter().map(|(_, e, c)| (*c, e.target)).collect();
-    Ok((
-        train.into_iter().map(|(_, e, _)| e).collect(),
-        valid.into_iter().map(|(_, e, _)| e).collect(),
-        classical,
-        sources.join("; "),
-    ))
-}
-
-/// The mean loss of `net` on `set`.
-pub fn mean_loss(net: &FloatNet, set: &[Example], k: f32) -> f64 {
-    if set.is_empty() {
-        return f64::NAN;
-    }
-    let sum: f64 = set.par_iter().map(|e| net.loss(e, k) as f64).sum();
-    sum / set.len() as f64
+    let (sum, classical) = parts.iter().fold((0.0, 0.0), |a, b| (a.0 + b.0, a.1 + b.1));
+    (sum / n as f64, classical / n as f64)
 }
 
 /// The learning rate of `epoch` (from 0) of `epochs`: cosine from `lr` to `lr · final`.
@@ -204,56 +206,90 @@ pub fn rate(lr: f32, final_frac: f32, epoch: u32, epochs: u32) -> f32 {
     low + (lr - low) * 0.5 * (1.0 + (std::f32::consts::PI * t).cos())
 }
 
-/// One epoch: shuffled mini-batches, each one AdamW step on the mean gradient. Returns the
-/// mean training loss seen during the epoch.
+/// Reusable gradient buffers, one per worker.
+struct Workers {
+    grads: Vec<Vec<f32>>,
+}
+
+/// One AdamW step on the mean gradient of the records `batch` of `shard`; returns their
+/// summed loss. The batch is cut into one fixed part per worker and the parts' gradients
+/// are summed in order, so a run is reproducible for a given thread count.
+fn step(
+    ck: &mut Checkpoint,
+    shard: &Shard,
+    batch: &[u32],
+    args: &TrainArgs,
+    lr: f32,
+    workers: &mut Workers,
+) -> f64 {
+    let parts = workers.grads.len();
+    let chunk = batch.len().div_ceil(parts).max(1);
+    let net = &ck.net;
+    let losses: Vec<f64> = workers
+        .grads
+        .par_iter_mut()
+        .enumerate()
+        .map(|(w, g)| {
+            g.iter_mut().for_each(|x| *x = 0.0);
+            let (mut us, mut them) = (Vec::new(), Vec::new());
+            let lo = (w * chunk).min(batch.len());
+            let hi = ((w + 1) * chunk).min(batch.len());
+            let mut l = 0f64;
+            for &i in &batch[lo..hi] {
+                let x = input(&net.shape, &shard.get(i as usize), args, &mut us, &mut them);
+                l += net.backward(&x, args.k, g) as f64;
+            }
+            l
+        })
+        .collect();
+    let (first, rest) = workers.grads.split_at_mut(1);
+    let n = batch.len() as f32;
+    first[0]
+        .par_chunks_mut(1 << 14)
+        .enumerate()
+        .for_each(|(c, g)| {
+            for other in rest.iter() {
+                let o = &other[c << 14..];
+                g.iter_mut().zip(o).for_each(|(x, y)| *x += y);
+            }
+            g.iter_mut().for_each(|x| *x /= n);
+        });
+    ck.opt.step(&mut ck.net, &first[0], lr);
+    losses.iter().sum()
+}
+
+/// One epoch: the shards in a seeded random order, each shuffled in memory and cut into
+/// mini-batches. Returns the mean training loss seen during the epoch.
 fn epoch(
     ck: &mut Checkpoint,
-    train: &[Example],
+    cache: &Cache,
     args: &TrainArgs,
     lr: f32,
     bar: &ProgressBar,
-) -> f64 {
-    let mut order: Vec<u32> = (0..train.len() as u32).collect();
-    let mut s = args.seed ^ (u64::from(ck.epoch) << 32) ^ 0x7368_7566;
-    for i in (1..order.len()).rev() {
-        s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = s;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^= z >> 31;
-        order.swap(i, (z % (i as u64 + 1)) as usize);
-    }
-    let threads = rayon::current_num_threads().max(1);
+    workers: &mut Workers,
+) -> Result<f64, String> {
+    let seed = args.seed ^ (u64::from(ck.epoch) << 32) ^ 0x7368_7566;
     let mut total = 0.0f64;
-    for batch in order.chunks(args.batch.max(1)) {
-        let chunk = batch.len().div_ceil(threads);
-        let net = &ck.net;
-        let (mut grad, loss) = batch
-            .par_chunks(chunk)
-            .map(|part| {
-                let mut g = vec![0f32; PARAMS];
-                let mut l = 0f64;
-                for &i in part {
-                    l += net.backward(&train[i as usize], args.k, &mut g) as f64;
-                }
-                (g, l)
-            })
-            .reduce(
-                || (vec![0f32; PARAMS], 0.0),
-                |(mut a, la), (b, lb)| {
-                    a.iter_mut().zip(&b).for_each(|(x, y)| *x += y);
-                    (a, la + lb)
-                },
-            );
-        let n = batch.len() as f32;
-        grad.iter_mut().for_each(|g| *g /= n);
-        ck.opt.step(&mut ck.net, &grad, lr);
-        total += loss;
-        bar.inc(batch.len() as u64);
-        bar.set_message(format!("loss {:.5}", loss / batch.len() as f64));
+    let mut seen = 0u64;
+    for (n, s) in cache::permutation(cache.shards, seed)
+        .into_iter()
+        .enumerate()
+    {
+        let shard = Shard::load(&cache::shard_path(&cache.dir, s as usize))?;
+        let order = cache::permutation(shard.len(), cache::mix(seed ^ n as u64));
+        for batch in order.chunks(args.batch.max(1)) {
+            let loss = step(ck, &shard, batch, args, lr, workers);
+            total += loss;
+            seen += batch.len() as u64;
+            bar.inc(batch.len() as u64);
+            bar.set_message(format!("loss {:.5}", loss / batch.len() as f64));
+        }
     }
-    total / train.len().max(1) as f64
+    Ok(total / seen.max(1) as f64)
 }
+
+/// Positions of the first shard the "before training" loss is measured on.
+const FIRST_LOSS_SAMPLE: usize = 1 << 20;
 
 /// Trains as `args` say; returns the epochs' figures (epoch 0: before training) and the
 /// final checkpoint.
@@ -267,22 +303,55 @@ pub fn train(args: &TrainArgs) -> Result<(Vec<EpochReport>, Checkpoint, String),
     if args.k <= 0.0 || args.batch == 0 {
         return Err("--k and --batch must be positive".into());
     }
-    let (train_set, valid_set, sources) = load(args)?;
-    if train_set.is_empty() {
+    if !model::valid_hidden(args.hidden) {
+        return Err(format!("--hidden {}: must be 128, 256 or 512", args.hidden));
+    }
+    let shape = Shape {
+        hidden: args.hidden,
+        factors: parse_factors(&args.factors)?,
+    };
+    let settings = cache::Settings {
+        variant: args.variant,
+        data: args.data.clone(),
+        filter: sample::Filter {
+            min_ply: args.min_ply,
+            max_score: args.max_score,
+            keep_noisy: args.keep_noisy,
+        },
+        validation_every: args.validation_every,
+        seed: args.seed,
+        shard_positions: args.shard_positions,
+    };
+    let cache_dir = args
+        .cache
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("{}.cache", args.out.display())));
+    let quiet = args.quiet;
+    let say_build = move |line: &str| {
+        if !quiet {
+            eprint!("\r{line}");
+        }
+    };
+    let cache = cache::open_or_build(&cache_dir, &settings, &say_build)?;
+    if !quiet {
+        eprintln!();
+    }
+    if cache.train == 0 {
         return Err("no training positions after filtering".into());
     }
+    let valid_set = Shard::load(&cache::valid_path(&cache.dir))?;
     let mut ck = match &args.resume {
         Some(path) => {
             let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            Checkpoint::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?
+            Checkpoint::from_bytes(&bytes, shape).map_err(|e| format!("{}: {e}", path.display()))?
         }
         None => {
-            let net = FloatNet::init(args.seed);
+            let net = FloatNet::init(shape, args.seed);
             Checkpoint {
                 epoch: 0,
                 best: (net.clone(), f64::INFINITY),
                 net,
-                opt: AdamW::new(args.weight_decay),
+                opt: AdamW::new(shape.params(), args.weight_decay),
             }
         }
     };
@@ -290,13 +359,16 @@ pub fn train(args: &TrainArgs) -> Result<(Vec<EpochReport>, Checkpoint, String),
         .checkpoint
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("{}.ckpt", args.out.display())));
+    let first_shard = Shard::load(&cache::shard_path(&cache.dir, 0))?;
+    let (valid0, classical) = mean_loss(&ck.net, &valid_set, usize::MAX, args);
     let mut reports = vec![EpochReport {
         epoch: ck.epoch,
-        train: mean_loss(&ck.net, &train_set, args.k),
-        valid: mean_loss(&ck.net, &valid_set, args.k),
+        train: mean_loss(&ck.net, &first_shard, FIRST_LOSS_SAMPLE, args).0,
+        valid: valid0,
         lr: 0.0,
         speed: 0.0,
     }];
+    drop(first_shard);
     let say_epoch = |r: &EpochReport| {
         format!(
             "epoch {} train {:.6} valid {:.6} lr {:.6} {:.0} pos/s\n",
@@ -304,9 +376,17 @@ pub fn train(args: &TrainArgs) -> Result<(Vec<EpochReport>, Checkpoint, String),
         )
     };
     let info = format!(
-        "{} training, {} validation positions ({sources})\n",
-        train_set.len(),
-        valid_set.len()
+        "{} training, {} validation positions ({} read from {} files; cache {}, {} shards); \
+         {}→{}×2 net, factorisers {:?}; classical evaluation's validation loss {classical:.6}\n",
+        cache.train,
+        cache.valid,
+        cache.read,
+        args.data.len(),
+        cache.dir.display(),
+        cache.shards,
+        crate::eval::nnue::features::FEATURES,
+        shape.hidden,
+        shape.factors
     );
     if args.quiet {
         super::say(&info)?;
@@ -315,7 +395,7 @@ pub fn train(args: &TrainArgs) -> Result<(Vec<EpochReport>, Checkpoint, String),
     let bar = if args.quiet {
         ProgressBar::hidden()
     } else {
-        ProgressBar::new(train_set.len() as u64)
+        ProgressBar::new(cache.train)
     };
     bar.set_style(
         ProgressStyle::with_template(
@@ -323,15 +403,21 @@ pub fn train(args: &TrainArgs) -> Result<(Vec<EpochReport>, Checkpoint, String),
         )
         .map_err(|e| e.to_string())?,
     );
-    while ck.epoch < args.epochs {
+    let mut workers = Workers {
+        grads: vec![vec![0f32; shape.params()]; rayon::current_num_threads().max(1)],
+    };
+    let stop = args
+        .stop_after
+        .map_or(args.epochs, |n| args.epochs.min(ck.epoch.saturating_add(n)));
+    while ck.epoch < stop {
         let lr = rate(args.lr, args.final_lr, ck.epoch, args.epochs);
         bar.reset();
         bar.set_prefix(format!("{}/{}", ck.epoch + 1, args.epochs));
         let start = Instant::now();
-        let train_loss = epoch(&mut ck, &train_set, args, lr, &bar);
+        let train_loss = epoch(&mut ck, &cache, args, lr, &bar, &mut workers)?;
         let secs = start.elapsed().as_secs_f64();
         ck.epoch += 1;
-        let valid = mean_loss(&ck.net, &valid_set, args.k);
+        let valid = mean_loss(&ck.net, &valid_set, usize::MAX, args).0;
         // With no validation set the training loss picks the epoch.
         let pick = if valid.is_nan() { train_loss } else { valid };
         if pick < ck.best.1 {
@@ -342,7 +428,7 @@ pub fn train(args: &TrainArgs) -> Result<(Vec<EpochReport>, Checkpoint, String),
             train: train_loss,
             valid,
             lr,
-            speed: train_set.len() as f64 / secs.max(1e-9),
+            speed: cache.train as f64 / secs.max(1e-9),
         };
         bar.println(say_epoch(&r).trim_end());
         if args.quiet {

@@ -1,74 +1,132 @@
-//! The trainer's float twin of [`Network`]: forward and backward passes on sparse samples,
-//! AdamW, quantisation, and checkpoints.
+//! The trainer's float twin of [`Network`]: its shape (hidden size, factorisers), forward
+//! and backward passes on sparse positions, AdamW, quantisation, and checkpoints.
 
 use crate::eval::nnue::Network;
-use crate::eval::nnue::features::NET_KINDS;
-use crate::eval::nnue::features::{BOARD_FEATURES, FEATURES, HAND_SLOTS};
-use crate::eval::nnue::network::{BUCKETS, HIDDEN, QA, QB, SCALE};
-use crate::geometry::SQUARES;
+use crate::eval::nnue::features::{BOARD_FEATURES, FEATURES, HAND_SLOTS, NET_KINDS};
+use crate::eval::nnue::network::{BUCKETS, Factors, HIDDEN_SIZES, QA, QB, SCALE};
+use crate::geometry::{FILES, RANKS, SQUARES};
 use crate::rules::HAND_KINDS;
 use crate::rules::Variant;
 
-/// Training-only "factor" inputs, one per (ours/theirs, kind) of the board and of the hand:
-/// each real feature also switches on its factor, so what all squares of a kind share
-/// (material) is learnt from every position at once; quantisation adds each factor's row
-/// into its features' rows, so the net file has no trace of them.
-pub const VIRTUAL: usize = 2 * NET_KINDS + 2 * HAND_KINDS;
-/// Input rows of the float net: the real features, then the factors.
-pub const INPUTS: usize = FEATURES + VIRTUAL;
+/// Kind factor rows: one per (ours/theirs, kind) of the board and of the hand.
+const KIND_ROWS: usize = 2 * NET_KINDS + 2 * HAND_KINDS;
+/// Files a mirror pair class tells apart (a↔j, b↔i, …).
+const HALF_FILES: usize = (FILES as usize).div_ceil(2);
+/// Mirror factor rows: one per (ours/theirs, kind, rank, mirror pair of files).
+const MIRROR_ROWS: usize = 2 * NET_KINDS * RANKS as usize * HALF_FILES;
 
-/// The factor input of real feature `f`.
-#[inline(always)]
-pub const fn factor(f: usize) -> usize {
-    if f < BOARD_FEATURES {
-        FEATURES + f / SQUARES
-    } else {
-        FEATURES + 2 * NET_KINDS + (f - BOARD_FEATURES) / HAND_SLOTS
-    }
+/// The float net's shape: its hidden size and the training-only "factor" inputs. Each real
+/// feature also switches on its factors, so what many features share (a kind's material,
+/// a square's mirror twin) is learnt from every position at once; quantisation adds each
+/// factor's row into its features' rows, so the net file has no trace of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    /// Neurons per perspective (one of `HIDDEN_SIZES`).
+    pub hidden: usize,
+    /// The factorisers.
+    pub factors: Factors,
 }
 
-/// An example's input list from the two perspectives' active features: each half is the
-/// features followed by their factors.
-pub fn example_features(us: &[u16], them: &[u16]) -> Vec<u16> {
-    let mut out = Vec::with_capacity(2 * (us.len() + them.len()));
-    for half in [us, them] {
-        out.extend_from_slice(half);
-        out.extend(half.iter().map(|&f| factor(f as usize) as u16));
+impl Shape {
+    /// Input rows of the float net: the real features, then the factors.
+    pub fn inputs(&self) -> usize {
+        let mut n = FEATURES;
+        if self.factors.contains(Factors::KIND) {
+            n += KIND_ROWS;
+        }
+        if self.factors.contains(Factors::MIRROR) {
+            n += MIRROR_ROWS;
+        }
+        n
     }
-    out
-}
 
-/// Offsets of the parameter blocks in the flat parameter vector.
-pub const FT_W: usize = 0;
-/// See [`FT_W`].
-pub const FT_B: usize = FT_W + INPUTS * HIDDEN;
-/// See [`FT_W`].
-pub const OUT_W: usize = FT_B + HIDDEN;
-/// See [`FT_W`].
-pub const OUT_B: usize = OUT_W + BUCKETS * 2 * HIDDEN;
-/// Number of parameters.
-pub const PARAMS: usize = OUT_B + BUCKETS;
+    /// The factor rows real feature `f` switches on (at most two).
+    #[inline(always)]
+    pub fn factors_of(&self, f: usize) -> arrayvec::ArrayVec<usize, 2> {
+        let mut out = arrayvec::ArrayVec::new();
+        let mut next = FEATURES;
+        if self.factors.contains(Factors::KIND) {
+            out.push(if f < BOARD_FEATURES {
+                next + f / SQUARES
+            } else {
+                next + 2 * NET_KINDS + (f - BOARD_FEATURES) / HAND_SLOTS
+            });
+            next += KIND_ROWS;
+        }
+        if self.factors.contains(Factors::MIRROR) && f < BOARD_FEATURES {
+            let (group, sq) = (f / SQUARES, f % SQUARES);
+            let (rank, file) = (sq / FILES as usize, sq % FILES as usize);
+            let pair = file.min(FILES as usize - 1 - file);
+            out.push(next + (group * RANKS as usize + rank) * HALF_FILES + pair);
+        }
+        out
+    }
+
+    /// Appends the real features `real` and their factor rows to `out`.
+    #[inline]
+    pub fn expand(&self, real: impl Iterator<Item = u16>, out: &mut Vec<u16>) {
+        let start = out.len();
+        out.extend(real);
+        for i in start..out.len() {
+            let f = out[i] as usize;
+            for r in self.factors_of(f) {
+                out.push(r as u16);
+            }
+        }
+    }
+
+    /// Offset of the input biases in the flat parameter vector (the input weights are
+    /// first, `[inputs][hidden]`).
+    pub fn ft_b(&self) -> usize {
+        self.inputs() * self.hidden
+    }
+
+    /// Offset of the output weights, `[BUCKETS][2 × hidden]`.
+    pub fn out_w(&self) -> usize {
+        self.ft_b() + self.hidden
+    }
+
+    /// Offset of the output biases, `[BUCKETS]`.
+    pub fn out_b(&self) -> usize {
+        self.out_w() + BUCKETS * 2 * self.hidden
+    }
+
+    /// Number of parameters.
+    pub fn params(&self) -> usize {
+        self.out_b() + BUCKETS
+    }
+
+    /// Whether parameter `i` is a weight (decayed and clipped) rather than a bias.
+    #[inline(always)]
+    pub fn is_weight(&self, i: usize) -> bool {
+        i < self.ft_b() || (self.out_w()..self.out_b()).contains(&i)
+    }
+}
 
 /// The largest weight magnitude quantisation keeps exact enough and overflow-free (i16 with
 /// `QA` for the input layer; `c · w` within i16 for the output layer).
 pub const WEIGHT_CLIP: f32 = 127.0 / QB as f32;
 
-/// One training position: its features from the side to move's and the other side's point
-/// of view (same count), its bucket and its target in 0..1.
-#[derive(Clone, Debug)]
-pub struct Example {
-    /// Side to move's features, then the opponent's (`2 × n`).
-    pub features: Vec<u16>,
+/// One position as the passes see it: both perspectives' inputs (real features and their
+/// factor rows; side to move first), the output bucket and the target in 0..1.
+#[derive(Clone, Copy, Debug)]
+pub struct Input<'a> {
+    /// The side to move's inputs.
+    pub us: &'a [u16],
+    /// The opponent's inputs.
+    pub them: &'a [u16],
     /// Output bucket.
-    pub bucket: u8,
+    pub bucket: usize,
     /// The target win probability for the side to move.
     pub target: f32,
 }
 
-/// The float parameters (see the block offsets).
+/// The float parameters of one shape.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FloatNet {
-    /// All parameters, flat.
+    /// The shape.
+    pub shape: Shape,
+    /// All parameters, flat (see [`Shape`]'s offsets).
     pub p: Vec<f32>,
 }
 
@@ -81,128 +139,215 @@ fn splitmix(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// Runs `$f::<H>` for the hidden size `$h` (of `HIDDEN_SIZES`), in its AVX2 + FMA build when
+/// `$avx2` says the processor has them.
+macro_rules! by_hidden {
+    ($avx2:expr, $h:expr, $f:ident, $f_avx2:ident, ($($arg:expr),*)) => {
+        match ($avx2, $h) {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `avx2()` is true only when the processor has AVX2 and FMA, so their
+            // build runs on a processor that has them.
+            (true, 128) => unsafe { $f_avx2::<128>($($arg),*) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as above.
+            (true, 256) => unsafe { $f_avx2::<256>($($arg),*) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as above.
+            (true, 512) => unsafe { $f_avx2::<512>($($arg),*) },
+            (_, 128) => $f::<128>($($arg),*),
+            (_, 256) => $f::<256>($($arg),*),
+            _ => $f::<512>($($arg),*),
+        }
+    };
+}
+
+/// The hidden sums of one perspective's inputs.
+#[inline(always)]
+fn hidden<const H: usize>(p: &[f32], ft_b: usize, inputs: &[u16]) -> [f32; H] {
+    let mut acc = [0f32; H];
+    acc.copy_from_slice(&p[ft_b..ft_b + H]);
+    for &f in inputs {
+        if let Some(row) = p[f as usize * H..].first_chunk::<H>() {
+            for h in 0..H {
+                acc[h] += row[h];
+            }
+        }
+    }
+    acc
+}
+
+/// The raw output (1.0 = `SCALE` centipawns).
+#[inline(always)]
+fn forward_h<const H: usize>(net: &FloatNet, x: &Input) -> f32 {
+    let s = &net.shape;
+    let us = hidden::<H>(&net.p, s.ft_b(), x.us);
+    let them = hidden::<H>(&net.p, s.ft_b(), x.them);
+    let wo = s.out_w() + x.bucket * 2 * H;
+    let w = &net.p[wo..wo + 2 * H];
+    let mut out = net.p[s.out_b() + x.bucket];
+    for h in 0..H {
+        let (u, t) = (us[h].clamp(0.0, 1.0), them[h].clamp(0.0, 1.0));
+        out += u * u * w[h] + t * t * w[H + h];
+    }
+    out
+}
+
+/// Adds the gradient of the loss `(sigmoid(out · SCALE / k) − target)²` to `grad`; returns
+/// the loss.
+#[inline(always)]
+fn backward_h<const H: usize>(net: &FloatNet, x: &Input, k: f32, grad: &mut [f32]) -> f32 {
+    let s = &net.shape;
+    let (ft_b, out_b) = (s.ft_b(), s.out_b());
+    let halves = [x.us, x.them];
+    let acc = [
+        hidden::<H>(&net.p, ft_b, x.us),
+        hidden::<H>(&net.p, ft_b, x.them),
+    ];
+    let wo = s.out_w() + x.bucket * 2 * H;
+    let mut out = net.p[out_b + x.bucket];
+    for (side, a) in acc.iter().enumerate() {
+        for (h, &v) in a.iter().enumerate() {
+            let c = v.clamp(0.0, 1.0);
+            out += c * c * net.p[wo + side * H + h];
+        }
+    }
+    let sc = SCALE as f32 / k;
+    let p = 1.0 / (1.0 + (-out * sc).exp());
+    let err = p - x.target;
+    let g = 2.0 * err * p * (1.0 - p) * sc;
+    grad[out_b + x.bucket] += g;
+    for (side, a) in acc.iter().enumerate() {
+        let mut dacc = [0f32; H];
+        for (h, &v) in a.iter().enumerate() {
+            let c = v.clamp(0.0, 1.0);
+            let i = wo + side * H + h;
+            grad[i] += g * c * c;
+            if v > 0.0 && v < 1.0 {
+                dacc[h] = g * net.p[i] * 2.0 * c;
+            }
+        }
+        for (gb, d) in grad[ft_b..ft_b + H].iter_mut().zip(&dacc) {
+            *gb += d;
+        }
+        for &f in halves[side] {
+            if let Some(row) = grad[f as usize * H..].first_chunk_mut::<H>() {
+                for h in 0..H {
+                    row[h] += dacc[h];
+                }
+            }
+        }
+    }
+    err * err
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+fn forward_avx2<const H: usize>(net: &FloatNet, x: &Input) -> f32 {
+    forward_h::<H>(net, x)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+fn backward_avx2<const H: usize>(net: &FloatNet, x: &Input, k: f32, grad: &mut [f32]) -> f32 {
+    backward_h::<H>(net, x, k, grad)
+}
+
+/// Whether the passes run their AVX2 + FMA build: when the processor has both, unless the
+/// environment variable `LONGJIANG_NO_AVX2` is set (for benchmarks; the results are the
+/// same, the compiler contracts no multiply-add).
+fn avx2() -> bool {
+    static AVX2: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *AVX2.get_or_init(|| {
+        #[cfg(target_arch = "x86_64")]
+        {
+            std::env::var_os("LONGJIANG_NO_AVX2").is_none()
+                && std::arch::is_x86_feature_detected!("avx2")
+                && std::arch::is_x86_feature_detected!("fma")
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        false
+    })
+}
+
 impl FloatNet {
-    /// Small uniform random weights from `seed`, zero biases.
-    pub fn init(seed: u64) -> FloatNet {
+    /// Small uniform random weights from `seed`, zero biases and factor rows.
+    pub fn init(shape: Shape, seed: u64) -> FloatNet {
         let mut s = seed ^ 0x6e6e_7565;
         let mut uniform =
             |a: f32| ((splitmix(&mut s) >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * a;
-        let mut p = vec![0.0; PARAMS];
-        for w in &mut p[FT_W..FT_W + FEATURES * HIDDEN] {
+        let mut p = vec![0.0; shape.params()];
+        for w in &mut p[..FEATURES * shape.hidden] {
             *w = uniform(0.08);
         }
-        let a = 1.0 / (2.0 * HIDDEN as f32).sqrt();
-        for w in &mut p[OUT_W..OUT_B] {
+        let a = 1.0 / (2.0 * shape.hidden as f32).sqrt();
+        for w in &mut p[shape.out_w()..shape.out_b()] {
             *w = uniform(a);
         }
-        FloatNet { p }
+        FloatNet { shape, p }
     }
 
-    /// The hidden sums of one perspective's features.
-    #[inline]
-    fn hidden(&self, features: &[u16]) -> [f32; HIDDEN] {
-        let mut acc = [0f32; HIDDEN];
-        acc.copy_from_slice(&self.p[FT_B..FT_B + HIDDEN]);
-        for &f in features {
-            let row = &self.p[FT_W + f as usize * HIDDEN..FT_W + (f as usize + 1) * HIDDEN];
-            for (a, w) in acc.iter_mut().zip(row) {
-                *a += w;
-            }
-        }
-        acc
+    /// The raw output (1.0 = `SCALE` centipawns) of a position.
+    pub fn forward(&self, x: &Input) -> f32 {
+        by_hidden!(
+            avx2(),
+            self.shape.hidden,
+            forward_h,
+            forward_avx2,
+            (self, x)
+        )
     }
 
-    /// The raw output (1.0 = `SCALE` centipawns) of an example.
-    pub fn forward(&self, ex: &Example) -> f32 {
-        let n = ex.features.len() / 2;
-        let us = self.hidden(&ex.features[..n]);
-        let them = self.hidden(&ex.features[n..]);
-        let b = ex.bucket as usize;
-        let w = &self.p[OUT_W + b * 2 * HIDDEN..OUT_W + (b + 1) * 2 * HIDDEN];
-        let mut out = self.p[OUT_B + b];
-        for h in 0..HIDDEN {
-            let (u, t) = (us[h].clamp(0.0, 1.0), them[h].clamp(0.0, 1.0));
-            out += u * u * w[h] + t * t * w[HIDDEN + h];
-        }
-        out
+    /// Adds the gradient of the position's loss `(sigmoid(out · SCALE / k) − target)²` to
+    /// `grad` (`params` long) and returns the loss.
+    pub fn backward(&self, x: &Input, k: f32, grad: &mut [f32]) -> f32 {
+        by_hidden!(
+            avx2(),
+            self.shape.hidden,
+            backward_h,
+            backward_avx2,
+            (self, x, k, grad)
+        )
     }
 
-    /// Adds the gradient of the example's loss `(sigmoid(out · SCALE / k) − target)²` to
-    /// `grad` and returns the loss.
-    pub fn backward(&self, ex: &Example, k: f32, grad: &mut [f32]) -> f32 {
-        let n = ex.features.len() / 2;
-        let halves = [&ex.features[..n], &ex.features[n..]];
-        let acc = [self.hidden(halves[0]), self.hidden(halves[1])];
-        let b = ex.bucket as usize;
-        let wo = OUT_W + b * 2 * HIDDEN;
-        let mut out = self.p[OUT_B + b];
-        for (side, a) in acc.iter().enumerate() {
-            for (h, &x) in a.iter().enumerate() {
-                let c = x.clamp(0.0, 1.0);
-                out += c * c * self.p[wo + side * HIDDEN + h];
-            }
-        }
-        let s = SCALE as f32 / k;
-        let p = 1.0 / (1.0 + (-out * s).exp());
-        let err = p - ex.target;
-        let g = 2.0 * err * p * (1.0 - p) * s;
-        grad[OUT_B + b] += g;
-        for (side, a) in acc.iter().enumerate() {
-            let mut dacc = [0f32; HIDDEN];
-            for (h, &x) in a.iter().enumerate() {
-                let c = x.clamp(0.0, 1.0);
-                let i = wo + side * HIDDEN + h;
-                grad[i] += g * c * c;
-                if x > 0.0 && x < 1.0 {
-                    dacc[h] = g * self.p[i] * 2.0 * c;
-                }
-            }
-            for (gb, d) in grad[FT_B..FT_B + HIDDEN].iter_mut().zip(&dacc) {
-                *gb += d;
-            }
-            for &f in halves[side] {
-                let row = &mut grad[FT_W + f as usize * HIDDEN..FT_W + (f as usize + 1) * HIDDEN];
-                for (gw, d) in row.iter_mut().zip(&dacc) {
-                    *gw += d;
-                }
-            }
-        }
-        err * err
-    }
-
-    /// The example's loss without its gradient.
-    pub fn loss(&self, ex: &Example, k: f32) -> f32 {
-        let p = 1.0 / (1.0 + (-self.forward(ex) * SCALE as f32 / k).exp());
-        (p - ex.target) * (p - ex.target)
+    /// The position's loss without its gradient.
+    pub fn loss(&self, x: &Input, k: f32) -> f32 {
+        let p = 1.0 / (1.0 + (-self.forward(x) * SCALE as f32 / k).exp());
+        (p - x.target) * (p - x.target)
     }
 
     /// The quantised network (rounded, clipped to what the integer net can hold).
     pub fn quantise(&self, game: Variant) -> Network {
+        let s = &self.shape;
+        let h = s.hidden;
         let q = |v: f32, scale: f32| (v * scale).round().clamp(-32767.0, 32767.0) as i16;
-        let ft_w = (0..FEATURES * HIDDEN)
+        let ft_w = (0..FEATURES * h)
             .map(|i| {
-                let (f, h) = (i / HIDDEN, i % HIDDEN);
-                q(
-                    self.p[FT_W + i] + self.p[FT_W + factor(f) * HIDDEN + h],
-                    QA as f32,
-                )
+                let (f, j) = (i / h, i % h);
+                let folded: f32 = s.factors_of(f).iter().map(|&r| self.p[r * h + j]).sum();
+                q(self.p[i] + folded, QA as f32)
             })
             .collect();
-        let ft_b = self.p[FT_B..OUT_W]
+        let ft_b = self.p[s.ft_b()..s.out_w()]
             .iter()
             .map(|&w| q(w, QA as f32))
             .collect();
-        let out_w = self.p[OUT_W..OUT_B]
+        let out_w = self.p[s.out_w()..s.out_b()]
             .iter()
             .map(|&w| q(w, QB as f32))
             .collect();
-        let out_b = self.p[OUT_B..]
+        let out_b = self.p[s.out_b()..]
             .iter()
             .map(|&b| (b * (QA * QB) as f32).round() as i32)
             .collect();
-        Network::from_parts(game, ft_w, ft_b, out_w, out_b)
+        Network::from_parts(game, h, ft_w, ft_b, out_w, out_b)
             .expect("the blocks have the net's shape")
+            .with_factors(s.factors)
     }
+}
+
+/// Whether `hidden` is a size the net file can hold.
+pub fn valid_hidden(hidden: usize) -> bool {
+    HIDDEN_SIZES.contains(&hidden)
 }
 
 /// AdamW: Adam with decoupled weight decay (on weights, not biases), then the clip.
@@ -219,107 +364,50 @@ pub struct AdamW {
 }
 
 impl AdamW {
-    /// A fresh optimiser for `PARAMS` parameters.
-    pub fn new(decay: f32) -> AdamW {
+    /// A fresh optimiser for `params` parameters.
+    pub fn new(params: usize, decay: f32) -> AdamW {
         AdamW {
-            m: vec![0.0; PARAMS],
-            v: vec![0.0; PARAMS],
+            m: vec![0.0; params],
+            v: vec![0.0; params],
             t: 0,
             decay,
         }
     }
 
-    /// One step of size `rate` along the mean gradient `grad`.
+    /// One step of size `rate` along the mean gradient `grad`, on all cores (rayon).
     pub fn step(&mut self, net: &mut FloatNet, grad: &[f32], rate: f32) {
+        use rayon::prelude::*;
         const B1: f32 = 0.9;
         const B2: f32 = 0.999;
+        const CHUNK: usize = 1 << 14;
         self.t += 1;
         let c1 = 1.0 - B1.powi(self.t.min(1 << 20) as i32);
         let c2 = 1.0 - B2.powi(self.t.min(1 << 20) as i32);
-        for (i, &g) in grad.iter().enumerate().take(PARAMS) {
-            self.m[i] = B1 * self.m[i] + (1.0 - B1) * g;
-            self.v[i] = B2 * self.v[i] + (1.0 - B2) * g * g;
-            let is_weight = i < FT_B || (OUT_W..OUT_B).contains(&i);
-            let mut w = net.p[i];
-            if is_weight {
-                w -= rate * self.decay * w;
-            }
-            w -= rate * (self.m[i] / c1) / ((self.v[i] / c2).sqrt() + 1e-8);
-            net.p[i] = if is_weight {
-                w.clamp(-WEIGHT_CLIP, WEIGHT_CLIP)
-            } else {
-                w
-            };
-        }
-    }
-}
-
-const CHECKPOINT_MAGIC: &[u8; 8] = b"LJCKPT01";
-
-/// A checkpoint: the parameters, the optimiser and the epochs done, with the best
-/// validation epoch's parameters.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Checkpoint {
-    /// Epochs completed.
-    pub epoch: u32,
-    /// Current parameters.
-    pub net: FloatNet,
-    /// Optimiser state.
-    pub opt: AdamW,
-    /// The parameters of the epoch with the lowest validation loss so far, and that loss.
-    pub best: (FloatNet, f64),
-}
-
-impl Checkpoint {
-    /// The file form: magic, epoch, steps, best loss, then the four f32 vectors.
-    pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(32 + 16 * PARAMS);
-        out.extend_from_slice(CHECKPOINT_MAGIC);
-        out.extend_from_slice(&(PARAMS as u64).to_le_bytes());
-        out.extend_from_slice(&self.epoch.to_le_bytes());
-        out.extend_from_slice(&self.opt.decay.to_le_bytes());
-        out.extend_from_slice(&self.opt.t.to_le_bytes());
-        out.extend_from_slice(&self.best.1.to_le_bytes());
-        for v in [&self.net.p, &self.opt.m, &self.opt.v, &self.best.0.p] {
-            for x in v.iter() {
-                out.extend_from_slice(&x.to_le_bytes());
-            }
-        }
-        out
-    }
-
-    /// Reads a checkpoint written by this build's trainer.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Checkpoint, String> {
-        let head = 8 + 8 + 4 + 4 + 8 + 8;
-        if bytes.len() != head + 16 * PARAMS || &bytes[..8] != CHECKPOINT_MAGIC {
-            return Err("not a checkpoint of this build's network".into());
-        }
-        let u64_at = |i: usize| u64::from_le_bytes(bytes[i..i + 8].try_into().unwrap_or([0; 8]));
-        let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().unwrap_or([0; 4]));
-        if u64_at(8) != PARAMS as u64 {
-            return Err("checkpoint of another network shape".into());
-        }
-        let epoch = u32_at(16);
-        let decay = f32::from_bits(u32_at(20));
-        let t = u64_at(24);
-        let best_loss = f64::from_bits(u64_at(32));
-        let vec_at = |k: usize| -> Vec<f32> {
-            bytes[head + 4 * PARAMS * k..head + 4 * PARAMS * (k + 1)]
-                .chunks_exact(4)
-                .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-                .collect()
-        };
-        Ok(Checkpoint {
-            epoch,
-            net: FloatNet { p: vec_at(0) },
-            opt: AdamW {
-                m: vec_at(1),
-                v: vec_at(2),
-                t,
-                decay,
-            },
-            best: (FloatNet { p: vec_at(3) }, best_loss),
-        })
+        let (shape, decay) = (net.shape, self.decay);
+        net.p
+            .par_chunks_mut(CHUNK)
+            .zip(self.m.par_chunks_mut(CHUNK))
+            .zip(self.v.par_chunks_mut(CHUNK))
+            .zip(grad.par_chunks(CHUNK))
+            .enumerate()
+            .for_each(|(c, (((p, m), v), g))| {
+                for j in 0..p.len() {
+                    let i = c * CHUNK + j;
+                    m[j] = B1 * m[j] + (1.0 - B1) * g[j];
+                    v[j] = B2 * v[j] + (1.0 - B2) * g[j] * g[j];
+                    let is_weight = shape.is_weight(i);
+                    let mut w = p[j];
+                    if is_weight {
+                        w -= rate * decay * w;
+                    }
+                    w -= rate * (m[j] / c1) / ((v[j] / c2).sqrt() + 1e-8);
+                    p[j] = if is_weight {
+                        w.clamp(-WEIGHT_CLIP, WEIGHT_CLIP)
+                    } else {
+                        w
+                    };
+                }
+            });
     }
 }
 
@@ -327,57 +415,99 @@ impl Checkpoint {
 mod tests {
     use super::*;
     use crate::eval::nnue::evaluate_fresh;
-    use crate::eval::nnue::features::active;
+    use crate::eval::nnue::features::{active, other_perspective};
     use crate::eval::nnue::network::bucket;
-    use crate::rules::{Color, Position};
+    use crate::rules::Position;
+
+    fn inputs(shape: &Shape, pos: &Position) -> (Vec<u16>, Vec<u16>) {
+        let real = active(pos, pos.side_to_move());
+        let (mut us, mut them) = (Vec::new(), Vec::new());
+        shape.expand(real.iter().copied(), &mut us);
+        shape.expand(
+            real.iter().map(|&f| other_perspective(f as usize) as u16),
+            &mut them,
+        );
+        (us, them)
+    }
 
     #[test]
-    fn the_quantised_net_agrees_with_the_float_net() {
-        let mut net = FloatNet::init(3);
-        // Factor rows that matter, so that quantisation must fold them in.
-        for (i, w) in net.p[FT_W + FEATURES * HIDDEN..FT_B].iter_mut().enumerate() {
-            *w = ((i % 13) as f32 - 6.0) * 0.01;
+    fn the_quantised_net_agrees_with_the_float_net_for_every_shape() {
+        let sfen =
+            "rnbgqkgbnr/ppppp3pp/6p3/5p1p2/10/10/2N7/6P3/PPPPPPGPPP/R1BGQK1BNR w - KQkq 00 8";
+        let pos = Position::from_sfen(sfen, Variant::LongjiangNoDrop.rules()).unwrap();
+        for hidden in HIDDEN_SIZES {
+            for factors in [
+                Factors::empty(),
+                Factors::KIND,
+                Factors::KIND | Factors::MIRROR,
+            ] {
+                let shape = Shape { hidden, factors };
+                let mut net = FloatNet::init(shape, 3);
+                // Factor rows that matter, so that quantisation must fold them in.
+                for (i, w) in net.p[FEATURES * hidden..shape.ft_b()]
+                    .iter_mut()
+                    .enumerate()
+                {
+                    *w = ((i % 13) as f32 - 6.0) * 0.01;
+                }
+                let (us, them) = inputs(&shape, &pos);
+                let x = Input {
+                    us: &us,
+                    them: &them,
+                    bucket: bucket(&pos),
+                    target: 0.5,
+                };
+                let float_cp = net.forward(&x) * SCALE as f32;
+                let quantised = net.quantise(Variant::LongjiangNoDrop);
+                assert_eq!(quantised.hidden(), hidden);
+                let back = Network::from_bytes(&quantised.to_bytes()).unwrap();
+                assert_eq!(back, quantised);
+                assert_eq!(back.factors(), factors);
+                let q = evaluate_fresh(&back, &pos);
+                assert!(
+                    (float_cp - q as f32).abs() < 4.0 + 0.05 * float_cp.abs(),
+                    "{shape:?}: {float_cp} vs {q}"
+                );
+            }
         }
-        let pos = Position::start(Variant::LongjiangNoDrop.rules());
-        let features = example_features(&active(&pos, Color::Black), &active(&pos, Color::White));
-        let ex = Example {
-            features,
-            bucket: bucket(&pos) as u8,
-            target: 0.5,
-        };
-        let float_cp = net.forward(&ex) * SCALE as f32;
-        let q = evaluate_fresh(&net.quantise(Variant::LongjiangNoDrop), &pos);
-        assert!(
-            (float_cp - q as f32).abs() < 4.0 + 0.05 * float_cp.abs(),
-            "{float_cp} vs {q}"
-        );
     }
 
     #[test]
     fn the_gradient_matches_finite_differences() {
-        let mut net = FloatNet::init(5);
-        let ex = Example {
-            features: vec![3, 700, 1650, 11, 900, 1700],
+        let shape = Shape {
+            hidden: 256,
+            factors: Factors::KIND | Factors::MIRROR,
+        };
+        let mut net = FloatNet::init(shape, 5);
+        let (mut us, mut them) = (Vec::new(), Vec::new());
+        shape.expand([3u16, 700, 1650].into_iter(), &mut us);
+        shape.expand([11u16, 900, 1700].into_iter(), &mut them);
+        let x = Input {
+            us: &us,
+            them: &them,
             bucket: 2,
             target: 0.8,
         };
-        let mut grad = vec![0.0; PARAMS];
-        net.backward(&ex, 400.0, &mut grad);
+        let mut grad = vec![0.0; shape.params()];
+        net.backward(&x, 400.0, &mut grad);
+        let h = shape.hidden;
+        let mirror_row = shape.factors_of(700)[1];
         for i in [
-            FT_W + 3 * HIDDEN + 5,
-            FT_W + 1700 * HIDDEN + 9,
-            FT_B + 7,
-            OUT_W + 2 * 2 * HIDDEN + 4,
-            OUT_B + 2,
+            3 * h + 5,
+            1700 * h + 9,
+            mirror_row * h + 17,
+            shape.ft_b() + 7,
+            shape.out_w() + 2 * 2 * h + 4,
+            shape.out_b() + 2,
         ] {
-            let h = 1e-3;
+            let d = 1e-3;
             let w = net.p[i];
-            net.p[i] = w + h;
-            let up = net.loss(&ex, 400.0);
-            net.p[i] = w - h;
-            let down = net.loss(&ex, 400.0);
+            net.p[i] = w + d;
+            let up = net.loss(&x, 400.0);
+            net.p[i] = w - d;
+            let down = net.loss(&x, 400.0);
             net.p[i] = w;
-            let numeric = (up - down) / (2.0 * h);
+            let numeric = (up - down) / (2.0 * d);
             assert!(
                 (numeric - grad[i]).abs() < 1e-3 + 0.05 * numeric.abs(),
                 "param {i}: {numeric} vs {}",
@@ -387,14 +517,18 @@ mod tests {
     }
 
     #[test]
-    fn a_checkpoint_round_trips() {
-        let c = Checkpoint {
-            epoch: 4,
-            net: FloatNet::init(1),
-            opt: AdamW::new(0.01),
-            best: (FloatNet::init(2), 0.07),
+    fn mirror_factors_pair_files_a_and_j() {
+        let shape = Shape {
+            hidden: 128,
+            factors: Factors::MIRROR,
         };
-        assert_eq!(Checkpoint::from_bytes(&c.to_bytes()).unwrap(), c);
-        assert!(Checkpoint::from_bytes(b"junk").is_err());
+        // a1 and j1 of one kind share a row; a1 and b1 do not; hand features have none.
+        assert_eq!(shape.factors_of(0), shape.factors_of(9));
+        assert_ne!(shape.factors_of(0), shape.factors_of(1));
+        assert!(shape.factors_of(BOARD_FEATURES).is_empty());
+        // The last group's top rank, file e (paired with f): the last row.
+        let last = shape.factors_of(BOARD_FEATURES - 5)[0];
+        assert_eq!(last, shape.inputs() - 1);
+        assert_eq!(shape.factors_of(BOARD_FEATURES - 6)[0], last);
     }
 }

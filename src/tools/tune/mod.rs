@@ -211,6 +211,29 @@ pub fn tune(
     (rounded, report)
 }
 
+/// Checks that the weight file `out` can be written, leaving it as it was (a file made for
+/// the check is removed); `default`: the path is the default one inside the repository.
+fn writable(out: &std::path::Path, default: bool) -> Result<(), String> {
+    let existed = out.exists();
+    let opened = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(out);
+    match opened {
+        Ok(_) if !existed => {
+            std::fs::remove_file(out).map_err(|e| format!("--out {}: {e}", out.display()))
+        }
+        Ok(_) => Ok(()),
+        Err(e) if default => Err(format!(
+            "cannot write the weight file {} ({e}): run tune from the repository's root or \
+             give --out",
+            out.display()
+        )),
+        Err(e) => Err(format!("--out {}: {e}", out.display())),
+    }
+}
+
 /// Runs `longjiang tune`.
 pub fn run(args: &TuneArgs) -> Result<(), String> {
     if !(0.0..=1.0).contains(&args.lambda) {
@@ -221,6 +244,12 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
     }
     let rules = args.variant.rules();
     let set = rules.weight_set;
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("src/eval/weights").join(SET_FILES[set]));
+    // Before the work, not after it (issue 32, item 2).
+    writable(&out, args.out.is_none())?;
     let start = args.start_variant.map_or(set, |v| v.rules().weight_set);
     let mut samples = Vec::new();
     let mut sources = Vec::new();
@@ -320,10 +349,6 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         r.train.0, r.train.1, r.valid.0, r.valid.1, r.valid_results.0, r.valid_results.1
     ));
     let text = output::render(set, &tuned, &header);
-    let out = args
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("src/eval/weights").join(SET_FILES[set]));
     std::fs::write(&out, text).map_err(|e| format!("{}: {e}", out.display()))?;
     super::say(format_args!(
         "{checks}\n{} training, {} validation positions; K {:.4}\ntraining loss {:.6} -> {:.6}\nvalidation loss {:.6} -> {:.6}\nvalidation loss against the results {:.6} -> {:.6}\nkept epoch {}\nwrote {}\n",
@@ -344,6 +369,35 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 32, item 2: an output that cannot be written is refused before the data is read
+    /// (here the data file does not exist either: the output is named, not the data).
+    #[test]
+    fn the_output_is_checked_before_the_work() {
+        #[derive(clap::Parser)]
+        struct Cli {
+            #[command(flatten)]
+            tune: TuneArgs,
+        }
+        let dir = std::env::temp_dir().join(format!("lj-tune-out-{}", std::process::id()));
+        let out = dir.join("missing-dir").join("w.rs");
+        let data = dir.join("missing-data.txt");
+        let cli = <Cli as clap::Parser>::parse_from([
+            "tune".as_ref(),
+            "--data".as_ref(),
+            data.as_os_str(),
+            "--out".as_ref(),
+            out.as_os_str(),
+        ]);
+        let e = run(&cli.tune).unwrap_err();
+        assert!(e.starts_with(&format!("--out {}: ", out.display())), "{e}");
+        // A writable path is left as it was: no file is made by the check.
+        std::fs::create_dir_all(&dir).unwrap();
+        let fine = dir.join("w.rs");
+        writable(&fine, false).unwrap();
+        assert!(!fine.exists());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
     use crate::eval::features;
     use crate::eval::weights::{CENTER, S};
     use crate::movegen::legal_moves;

@@ -1,0 +1,389 @@
+//! `Board`: one position of one game with its move stack, over the rules core
+//! (`longjiang::rules`, `longjiang::movegen`). Every text goes through the engine's own
+//! parsers, so errors carry the engine's messages.
+
+use crate::moves::{PyMove, move_arg};
+use crate::records;
+use longjiang::movegen::{MAX_PERFT_DEPTH, legal_moves, perft};
+use longjiang::notation::fen::{parse_fen, write_fen};
+use longjiang::protocol::{board, shogi_board};
+use longjiang::rules::ascii::move_text;
+use longjiang::rules::outcome::EndReason;
+use longjiang::rules::{Color, Move, Outcome, Position, TextForm, Variant};
+use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::prelude::*;
+
+/// A position of 龙将棋 (with or without drops) or shogi, and the moves pushed on it.
+#[pyclass(module = "longjiang")]
+#[derive(Clone)]
+pub struct Board {
+    pub(crate) variant: Variant,
+    pub(crate) pos: Position,
+    pub(crate) stack: Vec<Move>,
+}
+
+/// A `ValueError` carrying `e`'s message.
+pub(crate) fn value_error(e: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+/// The variant a name stands for (the engine's names: `longjiang`, `longjiang-nodrop`,
+/// `shogi`).
+pub(crate) fn parse_variant(name: &str) -> PyResult<Variant> {
+    name.parse::<Variant>().map_err(value_error)
+}
+
+impl Board {
+    /// A board of `variant` on `pos`, with an empty stack.
+    pub(crate) fn on(variant: Variant, pos: Position) -> Board {
+        Board {
+            variant,
+            pos,
+            stack: Vec::new(),
+        }
+    }
+
+    /// Plays the legal move `m`.
+    pub(crate) fn play(&mut self, m: Move) {
+        self.pos.play(m);
+        self.stack.push(m);
+    }
+
+    /// Reads an ASCII move and checks it is legal (the engine's message when not).
+    pub(crate) fn parse(&self, text: &str) -> PyResult<Move> {
+        self.pos.parse_move(text).map_err(value_error)
+    }
+}
+
+/// How a game ended: `winner` (0 first player, 1 second, `None` for a draw) and `reason`.
+#[pyclass(module = "longjiang", name = "Outcome", frozen, eq)]
+#[derive(Clone, PartialEq, Eq)]
+pub struct PyOutcome {
+    /// 0 (the first player), 1 (the second) or `None` (a draw).
+    #[pyo3(get)]
+    winner: Option<usize>,
+    /// `checkmate`, `stalemate`, `repetition`, `perpetual check` or `declaration`.
+    #[pyo3(get)]
+    reason: String,
+}
+
+#[pymethods]
+impl PyOutcome {
+    fn __repr__(&self) -> String {
+        let winner = self.winner.map_or("None".to_string(), |w| w.to_string());
+        format!("Outcome(winner={winner}, reason={:?})", self.reason)
+    }
+}
+
+impl PyOutcome {
+    fn from_core(o: Outcome) -> PyOutcome {
+        PyOutcome {
+            winner: o.winner().map(Color::index),
+            reason: o.reason().to_string(),
+        }
+    }
+}
+
+#[pymethods]
+impl Board {
+    /// `Board(variant="longjiang", sfen=None, fen=None)`: the start position, an SFEN, or a
+    /// Fairy-Stockfish FEN of the game.
+    #[new]
+    #[pyo3(signature = (variant = "longjiang", sfen = None, fen = None))]
+    fn new(variant: &str, sfen: Option<&str>, fen: Option<&str>) -> PyResult<Board> {
+        let v = parse_variant(variant)?;
+        let pos = match (sfen, fen) {
+            (Some(_), Some(_)) => return Err(value_error("give sfen or fen, not both")),
+            (Some(s), None) => Position::from_sfen(s, v.rules())
+                .map_err(|e| value_error(format!("bad SFEN: {e}")))?,
+            (None, Some(f)) => parse_fen(f, v.rules()).map_err(value_error)?,
+            (None, None) => Position::start(v.rules()),
+        };
+        Ok(Board::on(v, pos))
+    }
+
+    /// The game's name: `longjiang`, `longjiang-nodrop` or `shogi`.
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.variant.name()
+    }
+
+    /// The side to move: 0 for the first player (SFEN `b`), 1 for the second (`w`).
+    #[getter]
+    fn turn(&self) -> usize {
+        self.pos.side_to_move().index()
+    }
+
+    /// The SFEN move number.
+    #[getter]
+    fn move_number(&self) -> u32 {
+        self.pos.move_number()
+    }
+
+    /// The moves pushed since the board was set up, oldest first.
+    #[getter]
+    fn move_stack(&self) -> Vec<PyMove> {
+        let form = self.pos.rules().text;
+        self.stack.iter().map(|&m| PyMove::new(m, form)).collect()
+    }
+
+    /// The legal moves as text: USI in shogi (`7g7f`, `P*5e`), RULES.md's ASCII in 龙将棋
+    /// (`f2f4`, `e9e10+`, `P*e5`).
+    #[getter]
+    fn legal_moves(&self) -> Vec<String> {
+        let form = self.pos.rules().text;
+        legal_moves(&self.pos)
+            .iter()
+            .map(|&m| move_text(m, form))
+            .collect()
+    }
+
+    /// The legal moves as `Move` objects.
+    fn legal_move_objects(&self) -> Vec<PyMove> {
+        legal_moves(&self.pos)
+            .iter()
+            .map(|&m| PyMove::new(m, self.pos.rules().text))
+            .collect()
+    }
+
+    /// Whether `move` (text or `Move`) is legal here.
+    fn is_legal(&self, r#move: &Bound<'_, PyAny>) -> bool {
+        move_arg(r#move).is_ok_and(|t| self.pos.parse_move(&t).is_ok())
+    }
+
+    /// Plays `move` (text or `Move`); `ValueError` with the engine's reason if it is not legal.
+    fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+        let text = move_arg(r#move)?;
+        let m = self.parse(&text)?;
+        self.play(m);
+        Ok(())
+    }
+
+    /// Plays the moves of a space-separated text (`"f2f4 f9f7"`), all or none.
+    fn push_moves(&mut self, moves: &str) -> PyResult<()> {
+        let mut next = self.clone();
+        for text in moves.split_whitespace() {
+            let m = next.parse(text)?;
+            next.play(m);
+        }
+        *self = next;
+        Ok(())
+    }
+
+    /// Takes back the last pushed move and returns it; `IndexError` when none was pushed.
+    fn pop(&mut self) -> PyResult<PyMove> {
+        let m = self
+            .stack
+            .pop()
+            .ok_or_else(|| PyIndexError::new_err("pop from an empty move stack"))?;
+        self.pos.undo();
+        Ok(PyMove::new(m, self.pos.rules().text))
+    }
+
+    /// The position's SFEN (six fields in 龙将棋, USI's four in shogi).
+    fn sfen(&self) -> String {
+        self.pos.to_sfen()
+    }
+
+    /// The position as a Fairy-Stockfish FEN.
+    fn fen(&self) -> String {
+        write_fen(&self.pos)
+    }
+
+    /// Whether the side to move is in check.
+    fn is_check(&self) -> bool {
+        self.pos.in_check()
+    }
+
+    /// How the game stands: `None` while it goes on, or an `Outcome` (checkmate, stalemate,
+    /// repetition, perpetual check) as the rules core judges it. With `claim_declaration`,
+    /// a position where the side to move may declare an entering-king win (入玉宣言) counts
+    /// as won by it.
+    #[pyo3(signature = (claim_declaration = false))]
+    fn outcome(&self, claim_declaration: bool) -> Option<PyOutcome> {
+        if let Some(o) = self.pos.outcome() {
+            return Some(PyOutcome::from_core(o));
+        }
+        (claim_declaration && self.pos.declaration_win()).then(|| PyOutcome {
+            winner: Some(self.pos.side_to_move().index()),
+            reason: "declaration".to_string(),
+        })
+    }
+
+    /// Whether the game is over by the rules (`outcome()` is not `None`).
+    fn is_game_over(&self) -> bool {
+        self.pos.outcome().is_some()
+    }
+
+    /// Whether the side to move is checkmated.
+    fn is_checkmate(&self) -> bool {
+        self.pos
+            .outcome()
+            .is_some_and(|o| o.reason() == EndReason::Checkmate)
+    }
+
+    /// Whether the side to move may declare an entering-king win now (`bestmove win`).
+    fn can_declare(&self) -> bool {
+        self.pos.declaration_win()
+    }
+
+    /// The pieces in `color`'s hand (0 first player, 1 second), as uppercase SFEN letter →
+    /// count, read off the SFEN's hand field.
+    fn hand(&self, color: usize) -> PyResult<std::collections::BTreeMap<char, u32>> {
+        if color > 1 {
+            return Err(value_error("color must be 0 or 1"));
+        }
+        let sfen = self.pos.to_sfen();
+        let field = sfen.split(' ').nth(2).unwrap_or("-");
+        let mut out = std::collections::BTreeMap::new();
+        let mut count = 0u32;
+        for c in field.chars() {
+            if let Some(d) = c.to_digit(10) {
+                count = count * 10 + d;
+            } else if c.is_ascii_alphabetic() {
+                if c.is_ascii_uppercase() == (color == 0) {
+                    *out.entry(c.to_ascii_uppercase()).or_insert(0) += count.max(1);
+                }
+                count = 0;
+            }
+        }
+        Ok(out)
+    }
+
+    /// The drop cooldown (禁援) of `color`: turns it must still play without drops.
+    fn cooldown(&self, color: usize) -> PyResult<u8> {
+        match color {
+            0 => Ok(self.pos.cooldown(Color::Black)),
+            1 => Ok(self.pos.cooldown(Color::White)),
+            _ => Err(value_error("color must be 0 or 1")),
+        }
+    }
+
+    /// The castling rights as SFEN writes them (`KQkq`, `-`).
+    #[getter]
+    fn castling_rights(&self) -> String {
+        self.pos
+            .to_sfen()
+            .split(' ')
+            .nth(3)
+            .filter(|_| self.pos.rules().text == TextForm::Longjiang)
+            .unwrap_or("-")
+            .to_string()
+    }
+
+    /// A copy with its own move stack.
+    fn copy(&self) -> Board {
+        self.clone()
+    }
+
+    fn __copy__(&self) -> Board {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Board {
+        self.clone()
+    }
+
+    /// Leaves `depth` plies below (the CLI's `longjiang perft`); the GIL is released meanwhile.
+    fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
+        if depth > MAX_PERFT_DEPTH {
+            return Err(value_error(format!(
+                "perft depth {depth} is too deep (at most {MAX_PERFT_DEPTH})"
+            )));
+        }
+        let mut pos = self.pos.clone();
+        Ok(py.allow_threads(move || perft(&mut pos, depth)))
+    }
+
+    /// The board as the engine's `d` draws it (`plain=True`: `d plain`, ASCII only).
+    #[pyo3(signature = (plain = false))]
+    fn diagram(&self, plain: bool) -> String {
+        match (self.pos.rules().text, plain) {
+            (TextForm::Usi, false) => shogi_board::draw(&self.pos),
+            (TextForm::Usi, true) => shogi_board::draw_plain(&self.pos),
+            (_, false) => board::draw(&self.pos),
+            (_, true) => board::draw_plain(&self.pos),
+        }
+    }
+
+    fn __str__(&self) -> String {
+        self.diagram(false)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Board(variant={:?}, sfen={:?})",
+            self.variant.name(),
+            self.pos.to_sfen()
+        )
+    }
+
+    fn __eq__(&self, other: &Board) -> bool {
+        self.variant == other.variant && self.pos.to_sfen() == other.pos.to_sfen()
+    }
+
+    /// The Zobrist key of the position.
+    fn zobrist_hash(&self) -> u64 {
+        self.pos.key()
+    }
+
+    /// The move `move` (legal text) written in the game's record notation: Chinese (`骑七三`)
+    /// in 龙将棋, KIF (`７六歩(77)`) in shogi.
+    fn record(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
+        let m = self.parse(&move_arg(r#move)?)?;
+        Ok(records::write_word(&self.pos, m))
+    }
+
+    /// Plays a move written in the record notation (Chinese in 龙将棋, KIF or USI in shogi)
+    /// and returns it.
+    fn push_record(&mut self, text: &str) -> PyResult<PyMove> {
+        let m = records::read_word(&self.pos, text).map_err(value_error)?;
+        let out = PyMove::new(m, self.pos.rules().text);
+        self.play(m);
+        Ok(out)
+    }
+
+    /// Searches the position in process (the GIL released) and returns the lines found, best
+    /// first: `nodes`, `depth` and `movetime` (seconds) limit it, `multipv` lines,
+    /// `threads`, `hash` MiB; the game's default evaluation, `nnue=False` for the classical
+    /// one, or the net file `eval_file`.
+    #[pyo3(signature = (nodes = None, depth = None, movetime = None, multipv = 1, threads = 1, hash = 16, nnue = None, eval_file = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn search(
+        &self,
+        py: Python<'_>,
+        nodes: Option<u64>,
+        depth: Option<u32>,
+        movetime: Option<f64>,
+        multipv: usize,
+        threads: usize,
+        hash: usize,
+        nnue: Option<bool>,
+        eval_file: Option<String>,
+    ) -> PyResult<Vec<crate::search::SearchLine>> {
+        let args = crate::search::SearchArgs {
+            nodes,
+            depth,
+            movetime,
+            multipv,
+            threads,
+            hash_mb: hash,
+            eval_file,
+            nnue,
+        };
+        crate::search::search(py, &self.pos, args)
+    }
+
+    /// The df-pn mate solver (`go mate`): `("mate", line)` with the whole forced line,
+    /// `("nomate", [])` or `("timeout", [])`, and the nodes spent, as a 3-tuple.
+    #[pyo3(signature = (nodes = None, movetime = None, hash = 16))]
+    fn mate(
+        &self,
+        py: Python<'_>,
+        nodes: Option<u64>,
+        movetime: Option<f64>,
+        hash: usize,
+    ) -> PyResult<(String, Vec<String>, u64)> {
+        crate::search::mate(py, &self.pos, nodes, movetime, hash)
+    }
+}

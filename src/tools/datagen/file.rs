@@ -1,0 +1,243 @@
+//! The output file of a datagen run: its format, the header line of the settings that decide
+//! its games, what it already holds (for resuming, refused when the settings differ), and
+//! the bytes of one finished game in either format.
+
+use super::binary::{self, Header, Kept};
+use super::sample::{self, GameEnd, Line, Sample};
+use crate::rules::{Rules, Variant, sfen};
+use std::collections::HashSet;
+use std::io::BufRead;
+use std::path::Path;
+
+/// A data file's form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// One line a record (`docs/datagen.md`, "Text format").
+    Text,
+    /// Packed positions (`docs/datagen.md`, "Binary format").
+    Binary,
+}
+
+/// The settings that decide a file's games, in header order (`key=value`).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Settings(pub Vec<(String, String)>);
+
+/// The start of every header line this build writes.
+pub const HEADER_START: &str = "longjiang datagen v2";
+
+impl Settings {
+    /// Adds a setting.
+    pub fn with(mut self, key: &str, value: impl ToString) -> Settings {
+        self.0.push((key.to_string(), value.to_string()));
+        self
+    }
+
+    /// The header line (without the text format's `# `).
+    pub fn line(&self) -> String {
+        let mut s = HEADER_START.to_string();
+        for (k, v) in &self.0 {
+            s.push_str(&format!(" {k}={v}"));
+        }
+        s
+    }
+
+    /// The `key=value` words of a header line (of any version).
+    pub fn parse(line: &str) -> Settings {
+        let words = line.trim_start_matches('#').split_whitespace();
+        Settings(
+            words
+                .filter_map(|w| w.split_once('='))
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        )
+    }
+
+    /// The value of `key`.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// How `self` (this run) differs from `file` (a file's header), one `key: file's value,
+    /// this run's value` entry per difference. A header of this version (`full`) names every
+    /// setting, so a key on one side only differs; an older header names fewer, so only its
+    /// keys are compared, and `eval`, which those left out when classical.
+    pub fn differences(&self, file: &Settings, full: bool) -> Vec<String> {
+        let mut diff: Vec<String> = self
+            .0
+            .iter()
+            .filter_map(|(k, v)| {
+                let theirs = match file.get(k) {
+                    Some(t) => t,
+                    None if k == "eval" && !full => "classical",
+                    None if full => "(none)",
+                    None => return None,
+                };
+                (theirs != v).then(|| format!("{k}={theirs} in the file, {k}={v} in this run"))
+            })
+            .collect();
+        if full {
+            diff.extend(
+                file.0
+                    .iter()
+                    .filter(|(k, _)| self.get(k).is_none())
+                    .map(|(k, v)| format!("{k}={v} in the file, none in this run")),
+            );
+        }
+        diff
+    }
+
+    /// Whether a header line is of this build's version (it names every setting).
+    pub fn is_full(line: &str) -> bool {
+        line.trim_start_matches(['#', ' '])
+            .starts_with(HEADER_START)
+    }
+}
+
+/// What an existing output file holds.
+#[derive(Clone, Debug)]
+pub struct Existing {
+    /// Its form.
+    pub format: Format,
+    /// Its header's settings.
+    pub settings: Settings,
+    /// Whether its header is of this version (`Settings::is_full`).
+    pub full: bool,
+    /// The numbers of its finished games.
+    pub games: HashSet<u64>,
+    /// The positions of its finished games.
+    pub positions: u64,
+    /// Bytes up to the end of its last finished game (where a resumed run appends).
+    pub complete_len: u64,
+}
+
+/// Reads what the file at `path` holds; `None` when it does not exist or is empty.
+pub fn existing(path: &Path) -> Result<Option<Existing>, String> {
+    let named = |e: std::io::Error| format!("{}: {e}", path.display());
+    let mut f = match std::fs::File::open(path) {
+        Ok(f) => std::io::BufReader::new(f),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(named(e)),
+    };
+    let start = f.fill_buf().map_err(named)?;
+    if start.is_empty() {
+        return Ok(None);
+    }
+    if binary::is_binary(start) {
+        let scan = binary::scan(path).map_err(|e| e.to_string())?;
+        return Ok(Some(Existing {
+            format: Format::Binary,
+            settings: Settings::parse(&scan.header.text),
+            full: Settings::is_full(&scan.header.text),
+            games: scan.games.iter().map(|g| g.end.game).collect(),
+            positions: scan.games.iter().map(|g| g.count as u64).sum(),
+            complete_len: scan.complete_len,
+        }));
+    }
+    let mut ex = Existing {
+        format: Format::Text,
+        settings: Settings::default(),
+        full: false,
+        games: HashSet::new(),
+        positions: 0,
+        complete_len: 0,
+    };
+    let (mut offset, mut pending, mut first) = (0u64, 0u64, true);
+    let mut buf = String::new();
+    loop {
+        buf.clear();
+        let n = f.read_line(&mut buf).map_err(named)?;
+        if n == 0 {
+            break;
+        }
+        offset += n as u64;
+        if std::mem::take(&mut first) {
+            ex.settings = Settings::parse(&buf);
+            ex.full = Settings::is_full(&buf);
+        }
+        if !buf.ends_with('\n') {
+            break;
+        }
+        match sample::parse_line(&buf) {
+            Some(Line::Position(_)) => pending += 1,
+            Some(Line::End(end)) => {
+                ex.games.insert(end.game);
+                ex.positions += std::mem::take(&mut pending);
+                ex.complete_len = offset;
+            }
+            Some(Line::Comment) if ex.complete_len == 0 => ex.complete_len = offset,
+            _ => {}
+        }
+    }
+    Ok(Some(ex))
+}
+
+/// The header of a new file.
+pub fn header(format: Format, variant: Variant, settings: &Settings) -> Vec<u8> {
+    match format {
+        Format::Text => format!("# {}\n", settings.line()).into_bytes(),
+        Format::Binary => binary::encode_header(&Header {
+            variant,
+            text: settings.line(),
+        }),
+    }
+}
+
+/// One finished game's bytes.
+pub fn encode(
+    format: Format,
+    rules: &Rules,
+    game: &GameEnd,
+    kept: &[Kept],
+) -> Result<Vec<u8>, String> {
+    let mut out = Vec::with_capacity(64 * kept.len() + 64);
+    match format {
+        Format::Text => {
+            for k in kept {
+                let s = Sample {
+                    game: game.game,
+                    ply: k.ply,
+                    score: k.score,
+                    result: game.result,
+                    flags: k.flags,
+                    sfen: sfen::write_setup(&k.setup, rules),
+                };
+                out.extend_from_slice(format!("{s}\n").as_bytes());
+            }
+            out.extend_from_slice(format!("{game}\n").as_bytes());
+        }
+        Format::Binary => binary::encode_game(rules, game, kept, &mut out)?,
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn older_headers_compare_the_keys_they_name() {
+        let run = Settings::default()
+            .with("variant", "longjiang")
+            .with("nodes", 500)
+            .with("endgames", 0.1)
+            .with("eval", "nnue:00ff");
+        let v1 = "# longjiang datagen v1 variant=longjiang nodes=500 seed=3 eval=nnue:00ff";
+        assert!(!Settings::is_full(v1));
+        assert!(run.differences(&Settings::parse(v1), false).is_empty());
+        // A version-1 header without `eval` was classical.
+        let classical = Settings::parse("# longjiang datagen v1 variant=longjiang nodes=500");
+        let d = run.differences(&classical, false);
+        assert_eq!(
+            d,
+            ["eval=classical in the file, eval=nnue:00ff in this run"]
+        );
+        // This version's header names everything: a key on one side only differs.
+        let line = format!("# {}", run.clone().with("shard", "1/2").line());
+        assert!(Settings::is_full(&line));
+        let d = run.differences(&Settings::parse(&line), true);
+        assert_eq!(d, ["shard=1/2 in the file, none in this run"]);
+    }
+}

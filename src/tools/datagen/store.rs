@@ -1,0 +1,310 @@
+//! The data store: the directory outside the repository where datagen's files live
+//! (`$LONGJIANG_DATA`, else `data` beside the checkout the binary was built from), and
+//! `longjiang data`: `list` what is there, `convert` a file between the forms (counting or
+//! removing duplicate positions).
+
+use super::binary::{self, Kept};
+use super::file::{self, Format, Settings};
+use super::sample::{self, GameEnd, Line};
+use crate::rules::{Rules, Variant, sfen};
+use clap::{Args, Subcommand};
+use std::collections::HashSet;
+use std::hash::{Hash, Hasher};
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+
+/// The environment variable naming the store.
+pub const ENV: &str = "LONGJIANG_DATA";
+
+/// The store's directory: `$LONGJIANG_DATA`, else `../data` from the checkout this binary
+/// was built in (so `/work/main`'s builds use `/work/data`).
+pub fn dir() -> PathBuf {
+    match std::env::var_os(ENV) {
+        Some(d) if !d.is_empty() => PathBuf::from(d),
+        _ => Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("..")
+            .join("data"),
+    }
+}
+
+/// Where `--out` writes: a bare name (one component, no `/`) is a file of the store; any
+/// other path is itself.
+pub fn resolve(out: &Path) -> Result<PathBuf, String> {
+    let text = out.to_string_lossy();
+    if text.is_empty() {
+        return Err("--out is empty".into());
+    }
+    if text.contains('/') || text.contains(std::path::MAIN_SEPARATOR) || text.starts_with('.') {
+        return Ok(out.to_path_buf());
+    }
+    Ok(dir().join(out))
+}
+
+/// Arguments of `longjiang data`.
+#[derive(Args, Debug)]
+pub struct DataArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: DataCommand,
+}
+
+/// The subcommands of `longjiang data`.
+#[derive(Subcommand, Debug)]
+pub enum DataCommand {
+    /// List the data files of the store (or of DIR): game, positions, net and command.
+    List {
+        /// The directory (default: the store).
+        dir: Option<PathBuf>,
+    },
+    /// Convert a data file into the other form (text → binary by default).
+    Convert {
+        /// The file to read (text or binary; a bare name is a file of the store).
+        input: PathBuf,
+        /// The file to write (a bare name is a file of the store); it must not exist.
+        output: PathBuf,
+        /// The form to write.
+        #[arg(long, value_enum, default_value = "binary")]
+        format: Format,
+        /// Leave out positions already written (same board, hands, rights and side).
+        #[arg(long)]
+        dedup: bool,
+    },
+}
+
+/// Runs `longjiang data`.
+pub fn run(args: &DataArgs) -> Result<(), String> {
+    match &args.command {
+        DataCommand::List { dir: d } => {
+            let d = d.clone().unwrap_or_else(dir);
+            super::super::say(list(&d)?)
+        }
+        DataCommand::Convert {
+            input,
+            output,
+            format,
+            dedup,
+        } => {
+            let output = resolve(output)?;
+            let c = convert(&resolve(input)?, &output, *format, *dedup)?;
+            super::super::say(format_args!(
+                "{} positions of {} games written to {}; {} duplicates {}\n",
+                c.written,
+                c.games,
+                output.display(),
+                c.duplicates,
+                if *dedup { "left out" } else { "kept" }
+            ))
+        }
+    }
+}
+
+/// One file of a listing.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    /// The file.
+    pub path: PathBuf,
+    /// Its form.
+    pub format: Format,
+    /// Its header's settings.
+    pub settings: Settings,
+    /// Positions of its finished games.
+    pub positions: u64,
+    /// Its finished games.
+    pub games: u64,
+}
+
+/// The data files of `dir` (those with a datagen header), by name.
+pub fn entries(dir: &Path) -> Result<Vec<Entry>, String> {
+    let rd = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut paths: Vec<PathBuf> = rd
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file())
+        .collect();
+    paths.sort();
+    let mut out = Vec::new();
+    for path in paths {
+        let Ok(Some(ex)) = file::existing(&path) else {
+            continue;
+        };
+        if ex.settings.get("variant").is_none() {
+            continue;
+        }
+        out.push(Entry {
+            path,
+            format: ex.format,
+            settings: ex.settings,
+            positions: ex.positions,
+            games: ex.games.len() as u64,
+        });
+    }
+    Ok(out)
+}
+
+/// The listing `longjiang data list` prints.
+pub fn list(dir: &Path) -> Result<String, String> {
+    let entries = entries(dir)?;
+    let mut s = format!("{} data files in {}\n", entries.len(), dir.display());
+    let mut by_game: Vec<(String, u64)> = Vec::new();
+    for e in &entries {
+        let game = e.settings.get("variant").unwrap_or("?").to_string();
+        let name = e
+            .path
+            .file_name()
+            .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+        s.push_str(&format!(
+            "{name}: {game}, {} positions, {} games, {:?}, eval={}\n  {}\n",
+            e.positions,
+            e.games,
+            e.format,
+            e.settings.get("eval").unwrap_or("classical"),
+            e.settings
+                .0
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ));
+        match by_game.iter_mut().find(|(g, _)| *g == game) {
+            Some((_, n)) => *n += e.positions,
+            None => by_game.push((game, e.positions)),
+        }
+    }
+    for (g, n) in by_game {
+        s.push_str(&format!("total {g}: {n} positions\n"));
+    }
+    Ok(s)
+}
+
+/// What a conversion did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Converted {
+    /// Games written.
+    pub games: u64,
+    /// Positions written.
+    pub written: u64,
+    /// Positions seen before in the file (left out with `--dedup`).
+    pub duplicates: u64,
+}
+
+/// A position's identity for duplicate counting: its packed bytes without ply and score.
+fn identity(k: &Kept, rules: &Rules) -> Option<u64> {
+    let mut b = Vec::with_capacity(48);
+    binary_pack(k, rules, &mut b).ok()?;
+    b[0] &= !super::pack::SAMPLE_BITS;
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    b.hash(&mut h);
+    Some(h.finish())
+}
+
+fn binary_pack(k: &Kept, rules: &Rules, out: &mut Vec<u8>) -> Result<(), String> {
+    super::pack::pack(&k.setup, rules, 0, out)
+}
+
+/// Converts `input` (either form) into a new file `output` of `format`.
+pub fn convert(
+    input: &Path,
+    output: &Path,
+    format: Format,
+    dedup: bool,
+) -> Result<Converted, String> {
+    if output.exists() {
+        return Err(format!("{}: exists already", output.display()));
+    }
+    let ex = file::existing(input)?.ok_or_else(|| format!("{}: empty", input.display()))?;
+    let variant: Variant = ex
+        .settings
+        .get("variant")
+        .ok_or_else(|| format!("{}: no variant in its header", input.display()))?
+        .parse()
+        .map_err(|e| format!("{}: {e}", input.display()))?;
+    let rules = variant.rules();
+    let mut settings = ex.settings.clone();
+    if dedup {
+        settings = settings.with("dedup", "true");
+    }
+    let tmp = output.with_extension("part");
+    let mut w = std::io::BufWriter::new(
+        std::fs::File::create(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?,
+    );
+    let werr = |e: std::io::Error| format!("{}: {e}", tmp.display());
+    w.write_all(&file::header(format, variant, &settings))
+        .map_err(werr)?;
+    let mut seen: HashSet<u64> = HashSet::new();
+    let mut c = Converted::default();
+    let mut sink = |end: GameEnd, mut kept: Vec<Kept>| -> Result<(), String> {
+        kept.retain(|k| {
+            let fresh = identity(k, &rules).is_none_or(|id| seen.insert(id));
+            c.duplicates += u64::from(!fresh);
+            fresh || !dedup
+        });
+        c.games += 1;
+        c.written += kept.len() as u64;
+        let bytes = file::encode(format, &rules, &end, &kept)?;
+        w.write_all(&bytes).map_err(werr)
+    };
+    match ex.format {
+        Format::Binary => {
+            let mut r = binary::Reader::open(input).map_err(|e| e.to_string())?;
+            while let Some(g) = r.next_game() {
+                let g = g.map_err(|e| e.to_string())?;
+                let kept = g
+                    .records
+                    .into_iter()
+                    .map(|r| Kept {
+                        ply: r.ply,
+                        score: r.score,
+                        flags: r.flags,
+                        setup: r.setup,
+                    })
+                    .collect();
+                sink(g.end, kept)?;
+            }
+        }
+        Format::Text => {
+            let f = std::fs::File::open(input).map_err(|e| format!("{}: {e}", input.display()))?;
+            let mut pending: Vec<(u64, Kept)> = Vec::new();
+            // A bad line counts only before a finished game (after the last one, it is what
+            // a killed generator left).
+            let mut bad: Option<usize> = None;
+            for (i, line) in std::io::BufReader::new(f).lines().enumerate() {
+                let line = line.map_err(|e| format!("{}: {e}", input.display()))?;
+                match sample::parse_line(&line) {
+                    Some(Line::Comment) => {}
+                    Some(Line::Position(s)) => match sfen::parse_setup(&s.sfen, &rules) {
+                        Ok(setup) => pending.push((
+                            s.game,
+                            Kept {
+                                ply: s.ply,
+                                score: s.score,
+                                flags: s.flags,
+                                setup,
+                            },
+                        )),
+                        Err(_) => bad = bad.or(Some(i + 1)),
+                    },
+                    Some(Line::End(end)) => {
+                        if let Some(l) = bad {
+                            return Err(format!(
+                                "{}: line {l}: not a datagen record",
+                                input.display()
+                            ));
+                        }
+                        let game = end.game;
+                        let kept = std::mem::take(&mut pending)
+                            .into_iter()
+                            .filter(|(g, _)| *g == game)
+                            .map(|(_, k)| k)
+                            .collect();
+                        sink(end, kept)
+                            .map_err(|e| format!("{}: game {game}: {e}", input.display()))?;
+                    }
+                    None => bad = bad.or(Some(i + 1)),
+                }
+            }
+        }
+    }
+    w.flush().map_err(werr)?;
+    drop(w);
+    std::fs::rename(&tmp, output).map_err(|e| format!("{}: {e}", output.display()))?;
+    Ok(c)
+}
