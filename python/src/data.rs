@@ -1,5 +1,5 @@
-//! Training data: `longjiang datagen` text files as a Python iterator of samples, through the
-//! engine's own reader (`longjiang::tools::datagen::sample`).
+//! Training data: `longjiang datagen` files (text or binary) as a Python iterator of samples,
+//! through the engine's own reader (`longjiang::tools::datagen::sample`).
 
 use crate::board::value_error;
 use longjiang::tools::datagen::sample::{Sample, read_path};

@@ -4,11 +4,15 @@ import pytest
 import longjiang
 
 
+def datagen(cli, path, form):
+    rc, _, err = cli("datagen", "--variant", "longjiang-nodrop", "--positions", "30", "--nodes", "300",
+                     "--quiet", "--seed", "3", "--format", form, "--out", str(path))
+    assert rc == 0, err
+
+
 def test_datagen_file_reads_back(cli, tmp_path):
     path = tmp_path / "d.txt"
-    rc, _, err = cli("datagen", "--variant", "longjiang-nodrop", "--positions", "30", "--nodes", "300",
-                     "--quiet", "--seed", "3", "--out", str(path))
-    assert rc == 0, err
+    datagen(cli, path, "text")
     lines = path.read_text().splitlines()
     finished = {int(line.split()[1]) for line in lines if line.startswith("g ")}
     want = []
@@ -24,6 +28,11 @@ def test_datagen_file_reads_back(cli, tmp_path):
     for sfen, _, result, _ in got[:20]:
         assert result in (0.0, 0.5, 1.0)
         longjiang.Board("longjiang-nodrop", sfen=sfen)
+    # The same games written in the binary format read back as the same samples.
+    binary = tmp_path / "d.bin"
+    datagen(cli, binary, "binary")
+    assert binary.read_bytes().startswith(b"LJDG")
+    assert list(longjiang.read_datagen(str(binary))) == want
 
 
 def test_a_bad_data_file_raises_value_error(tmp_path):
