@@ -111,7 +111,7 @@ impl Worker<'_> {
             if limits.depth.is_none()
                 && mate_stable >= 3
                 && depth > value::MATE - v.abs()
-                && self.mate_is_shortest(v, &mut proven)
+                && self.mate_is_shortest(v, limits.nodes, &mut proven)
             {
                 break;
             }
@@ -131,9 +131,16 @@ impl Worker<'_> {
 
     /// Whether the root score `v` (a mate score) is the shortest mate: a mate against us
     /// always counts as final; a mate for us of `p` plies only when the exhaustive prover shows
-    /// no mate within `(p - 1) / 2` moves (within `MATE_PROOF_NODES`). `proven` keeps the last
-    /// score decided, so each score is proved once.
-    fn mate_is_shortest(&self, v: Value, proven: &mut Option<(Value, bool)>) -> bool {
+    /// no mate within `(p - 1) / 2` moves (within `MATE_PROOF_NODES`, and no more nodes than a
+    /// node limit allows). The proof gives up, undecided, once `stop` comes or the hard time
+    /// limit passes, so it never holds up the answer. `proven` keeps the last score decided,
+    /// so each score is proved once.
+    fn mate_is_shortest(
+        &self,
+        v: Value,
+        node_limit: Option<u64>,
+        proven: &mut Option<(Value, bool)>,
+    ) -> bool {
         if v < 0 {
             return true;
         }
@@ -143,8 +150,12 @@ impl Worker<'_> {
             return ok;
         }
         let shorter = ((value::MATE - v - 1) / 2) as u32;
+        let budget = node_limit.map_or(params::MATE_PROOF_NODES, |n| {
+            n.min(params::MATE_PROOF_NODES)
+        });
+        let give_up = || self.shared.stop.load(Ordering::Relaxed) || self.out_of_time();
         let ok = shorter == 0
-            || exhaustive::mate_within(&self.pos, shorter, params::MATE_PROOF_NODES) == Some(false);
+            || exhaustive::mate_within_until(&self.pos, shorter, budget, &give_up) == Some(false);
         *proven = Some((v, ok));
         ok
     }

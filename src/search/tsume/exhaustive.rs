@@ -25,19 +25,25 @@ pub enum Proof {
     Unknown,
 }
 
-/// The prover's state: the node budget left.
-struct Prover {
+/// The prover's state: the node budget left, and when to give up early.
+struct Prover<'a> {
     left: u64,
     attacker: Color,
+    give_up: &'a dyn Fn() -> bool,
 }
+
+/// Nodes between two calls of the prover's `give_up` test.
+const GIVE_UP_INTERVAL: u64 = 1024;
 
 /// The budget ran out.
 struct OutOfNodes;
 
-impl Prover {
-    /// Counts one node.
+impl Prover<'_> {
+    /// Counts one node; out of nodes also when `give_up` says so (it is asked every
+    /// `GIVE_UP_INTERVAL` nodes).
     fn tick(&mut self) -> Result<(), OutOfNodes> {
-        if self.left == 0 {
+        if self.left == 0 || (self.left.is_multiple_of(GIVE_UP_INTERVAL) && (self.give_up)()) {
+            self.left = 0;
             return Err(OutOfNodes);
         }
         self.left -= 1;
@@ -104,12 +110,24 @@ impl Prover {
 /// Whether the side to move mates within `n` moves: `Some(true)` or `Some(false)` when
 /// decided within `nodes` nodes, `None` when the budget ran out.
 pub fn mate_within(pos: &Position, n: u32, nodes: u64) -> Option<bool> {
+    mate_within_until(pos, n, nodes, &|| false)
+}
+
+/// [`mate_within`], undecided (`None`) also once `give_up` answers true: a search asks it
+/// whether its time is up or `stop` came, so that the proof never holds up its answer.
+pub fn mate_within_until(
+    pos: &Position,
+    n: u32,
+    nodes: u64,
+    give_up: &dyn Fn() -> bool,
+) -> Option<bool> {
     if n == 0 {
         return Some(false);
     }
     let mut p = Prover {
         left: nodes,
         attacker: pos.side_to_move(),
+        give_up,
     };
     p.mates_within(&mut pos.clone(), n).ok()
 }
@@ -120,6 +138,7 @@ pub fn shortest_mate(pos: &Position, max_moves: u32, nodes: u64) -> Proof {
     let mut p = Prover {
         left: nodes,
         attacker: pos.side_to_move(),
+        give_up: &|| false,
     };
     let mut pos = pos.clone();
     let moves = legal_moves(&pos);
@@ -181,5 +200,25 @@ mod tests {
     fn no_material_no_mate() {
         let p = pos("5k4/10/10/10/10/10/10/10/10/5K4 b - - 00 1", LONGJIANG);
         assert_eq!(shortest_mate(&p, 2, 10_000_000), Proof::NoMate);
+    }
+
+    /// A proof told to give up stops undecided, at the first node that asks, where
+    /// the same proof with the same budget decides: a search's time limit or `stop` cuts it.
+    #[test]
+    fn a_proof_gives_up_when_asked() {
+        let p = pos(
+            "5k4/10/10/10/10/10/10/10/1R8/R4K4 b - - 00 1",
+            LONGJIANG_NODROP,
+        );
+        // A budget that is a multiple of the interval: the very first node asks.
+        let budget = 1024 * GIVE_UP_INTERVAL;
+        assert_eq!(mate_within_until(&p, 2, budget, &|| false), Some(true));
+        let asked = std::cell::Cell::new(0u32);
+        let give_up = || {
+            asked.set(asked.get() + 1);
+            true
+        };
+        assert_eq!(mate_within_until(&p, 2, budget, &give_up), None);
+        assert_eq!(asked.get(), 1);
     }
 }
