@@ -171,17 +171,7 @@ impl Engine {
     /// the search thread. A search still running is stopped first (its answer is delivered).
     pub fn start(&mut self, limits: Limits, listener: Listener) {
         self.finish();
-        let mut shared = Shared::new(
-            limits,
-            &self.position,
-            self.overhead,
-            self.multipv,
-            self.threads,
-            Arc::clone(&self.tt),
-            self.features,
-        );
-        shared.nnue = self.nnue().cloned();
-        let shared = Arc::new(shared);
+        let shared = Arc::new(self.shared_for(limits));
         let data = std::mem::take(&mut self.data);
         let pos = self.position.clone();
         let sh = Arc::clone(&shared);
@@ -246,13 +236,9 @@ impl Engine {
         self.search_with(limits, Arc::new(|_: &SearchEvent| {}))
     }
 
-    /// Like `search_sync`, but on the calling thread: no search thread is started, so many
-    /// tiny searches (datagen) skip a thread's start and its fresh stack each. The calling
-    /// thread needs a stack of [`SEARCH_STACK_BYTES`]; the answer is `search_sync`'s.
-    pub fn search_here(&mut self, mut limits: Limits) -> SearchResult {
-        self.finish();
-        limits.infinite = false;
-        limits.ponder = false;
+    /// The state a search with `limits` shares among its threads: this engine's position,
+    /// settings, table and net.
+    fn shared_for(&self, limits: Limits) -> Shared {
         let mut shared = Shared::new(
             limits,
             &self.position,
@@ -263,6 +249,17 @@ impl Engine {
             self.features,
         );
         shared.nnue = self.nnue().cloned();
+        shared
+    }
+
+    /// Like `search_sync`, but on the calling thread: no search thread is started, so many
+    /// tiny searches (datagen) skip a thread's start and its fresh stack each. The calling
+    /// thread needs a stack of [`SEARCH_STACK_BYTES`]; the answer is `search_sync`'s.
+    pub fn search_here(&mut self, mut limits: Limits) -> SearchResult {
+        self.finish();
+        limits.infinite = false;
+        limits.ponder = false;
+        let shared = self.shared_for(limits);
         let data = std::mem::take(&mut self.data);
         let quiet: Listener = Arc::new(|_: &SearchEvent| {});
         let (result, data) = smp::run(&shared, self.position.clone(), data, &quiet);
