@@ -334,8 +334,8 @@ impl Board {
         Ok(records::write_word(&self.pos, m))
     }
 
-    /// Plays a move written in the record notation (Chinese in 龙将棋, KIF or USI in shogi)
-    /// and returns it.
+    /// Plays a move written in the record notation (Chinese in 龙将棋, KIF in shogi) or in
+    /// ASCII/USI, and returns it.
     fn push_record(&mut self, text: &str) -> PyResult<PyMove> {
         let m = records::read_word(&self.pos, text).map_err(value_error)?;
         let out = PyMove::new(m, self.pos.rules().text);
@@ -372,6 +372,81 @@ impl Board {
             nnue,
         };
         crate::search::search(py, &self.pos, args)
+    }
+
+    /// The game so far as a record (`Game`): the moves pushed since the board was set up,
+    /// with `tags` (a dict or `(key, value)` pairs); a game the rules ended gets its result.
+    #[pyo3(signature = (tags = None))]
+    fn game(&self, tags: Option<&Bound<'_, PyAny>>) -> PyResult<crate::game::PyGame> {
+        crate::game::PyGame::of_board(self, crate::game::tag_list(tags)?)
+    }
+
+    /// The NNUE's active input features (the engine's indices, ascending) from `perspective`
+    /// (0 or 1; the side to move when `None`). `ValueError` in a game without a feature set.
+    #[pyo3(signature = (perspective = None))]
+    fn features(&self, perspective: Option<usize>) -> PyResult<Vec<u16>> {
+        if !crate::training::has_features(self.variant) {
+            return Err(crate::training::no_features(self.variant));
+        }
+        let p = match perspective {
+            None => self.pos.side_to_move(),
+            Some(0) => Color::Black,
+            Some(1) => Color::White,
+            Some(_) => return Err(value_error("perspective must be 0 or 1")),
+        };
+        Ok(crate::training::sorted_features(&self.pos, p))
+    }
+
+    /// The net's evaluation of the position in centipawns for the side to move, computed
+    /// from scratch: the game's built-in net, or the net file `eval_file`.
+    #[pyo3(signature = (eval_file = None))]
+    fn evaluate_nnue(&self, eval_file: Option<std::path::PathBuf>) -> PyResult<i32> {
+        let net = match eval_file {
+            Some(path) => std::sync::Arc::new(
+                longjiang::eval::nnue::Network::load(&path).map_err(value_error)?,
+            ),
+            None => longjiang::eval::nnue::embedded(self.variant).ok_or_else(|| {
+                value_error(format!("{} has no built-in net", self.variant.name()))
+            })?,
+        };
+        if net.game() != self.variant {
+            return Err(value_error(format!(
+                "the net is for {}, the board is {}",
+                net.game(),
+                self.variant.name()
+            )));
+        }
+        Ok(longjiang::eval::nnue::evaluate_fresh(&net, &self.pos))
+    }
+
+    /// The pieces on the board: square name (`e1`, `5i`) → SFEN letter, uppercase for the
+    /// first player (`K`, `+P`, `p`).
+    fn piece_map(&self) -> std::collections::BTreeMap<String, String> {
+        let form = self.pos.rules().text;
+        longjiang::geometry::Square::all()
+            .filter_map(|sq| {
+                let p = self.pos.piece_at(sq)?;
+                let token = crate::svg::kind_token(p.kind);
+                let token = match p.color {
+                    Color::Black => token,
+                    Color::White => token.to_lowercase(),
+                };
+                Some((form.name(sq).to_string(), token))
+            })
+            .collect()
+    }
+
+    /// The position as an SVG picture like the web board's (`flipped`: the second player at
+    /// the bottom; `letters`: SFEN letters instead of the pieces' names).
+    #[pyo3(signature = (flipped = false, letters = false))]
+    fn svg(&self, flipped: bool, letters: bool) -> String {
+        let look = crate::svg::Look { flipped, letters };
+        crate::svg::draw(&self.pos, self.stack.last().copied(), &look)
+    }
+
+    /// The SVG picture, for notebooks (Jupyter shows it).
+    fn _repr_svg_(&self) -> String {
+        self.svg(false, false)
     }
 
     /// The df-pn mate solver (`go mate`): `("mate", line)` with the whole forced line,

@@ -3,9 +3,12 @@
 
 mod board;
 mod data;
+mod game;
 mod moves;
 mod records;
 mod search;
+mod svg;
+mod training;
 
 use pyo3::prelude::*;
 
@@ -16,6 +19,13 @@ fn _longjiang(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<moves::PyMove>()?;
     m.add_class::<search::SearchLine>()?;
     m.add_class::<data::DataFile>()?;
+    m.add_class::<game::PyGame>()?;
+    m.add_function(wrap_pyfunction!(game::parse_records, m)?)?;
+    m.add_function(wrap_pyfunction!(game::read_records, m)?)?;
+    m.add_function(wrap_pyfunction!(game::records_text, m)?)?;
+    m.add_function(wrap_pyfunction!(game::write_records, m)?)?;
+    m.add_function(wrap_pyfunction!(training::training_arrays, m)?)?;
+    training::add_constants(m)?;
     m.add("VARIANTS", vec!["longjiang", "longjiang-nodrop", "shogi"])?;
     Ok(())
 }

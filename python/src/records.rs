@@ -12,11 +12,14 @@ pub fn write_word(pos: &Position, m: Move) -> String {
     }
 }
 
-/// Reads one move in the record notation (in shogi also a USI move), checked legal.
+/// Reads one move in the record notation or in ASCII/USI (as the engine's `any_move`),
+/// checked legal.
 pub fn read_word(pos: &Position, word: &str) -> Result<Move, String> {
+    if word.is_ascii() {
+        return pos.parse_move(word).map_err(|e| e.to_string());
+    }
     match pos.rules().text {
         TextForm::Longjiang => parse_move(pos, word).map_err(|e| e.to_string()),
-        TextForm::Usi if word.is_ascii() => pos.parse_move(word).map_err(|e| e.to_string()),
         TextForm::Usi => kif::parse_kif_word(pos, word),
     }
 }
