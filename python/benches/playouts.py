@@ -1,13 +1,18 @@
-"""Random playouts per second from Python (issue 31's speed figure; not a test).
+"""Random playouts per second from Python (issue 31's speed figure; a benchmark, not a test).
 
-  python python/benches/playouts.py [GAMES]
+  python python/benches/playouts.py [ROUNDS] [GAMES]
 
-Each playout: from the start position, legal moves + push of a seeded random one until no
-move is left or 200 plies. longjiang against pyffish (10×10, the project's Fairy-Stockfish ini
-from shared/reference/) and cshogi (shogi), whichever is installed.
+Each playout: from the start position, the legal moves and a push of a seeded random one,
+until no move is left or 200 plies. The contenders run in turns, round after round in the
+same process, so that a busy machine slows them alike; the figures are medians over the
+rounds of plies per second, and of each round's ratio. longjiang against cshogi in shogi and
+against pyffish (Fairy-Stockfish, with the project's ini from shared/reference/) in 龙将棋,
+whichever is installed. pyffish is driven as fast as its API allows: one FEN per ply
+(`get_fen` after each move), not the whole move list replayed on every call.
 """
 import pathlib
 import random
+import statistics
 import sys
 import time
 
@@ -15,14 +20,8 @@ import longjiang
 
 PLIES = 200
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-
-
-def timed(name, games, play):
-    rng = random.Random(1)
-    start = time.perf_counter()
-    plies = sum(play(rng) for _ in range(games))
-    dt = time.perf_counter() - start
-    print(f"{name:40s} {games / dt:9.1f} playouts/s {plies / dt:10.0f} plies/s")
+INIS = [ROOT.parent / "shared/reference/fairy-stockfish-variants.ini",
+        pathlib.Path("/work/shared/reference/fairy-stockfish-variants.ini")]
 
 
 def ours(variant):
@@ -38,15 +37,15 @@ def ours(variant):
 
 
 def pyffish_game(sf, variant):
-    fen = sf.start_fen(variant)
+    start = sf.start_fen(variant)
 
     def play(rng):
-        moves = []
+        fen = start
         for n in range(PLIES):
-            legal = sf.legal_moves(variant, fen, moves)
+            legal = sf.legal_moves(variant, fen, [])
             if not legal:
                 return n
-            moves.append(rng.choice(legal))
+            fen = sf.get_fen(variant, fen, [rng.choice(legal)])
         return PLIES
     return play
 
@@ -63,26 +62,56 @@ def cshogi_game(cshogi):
     return play
 
 
-def main():
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    for v in ("longjiang", "longjiang-nodrop", "shogi"):
-        timed(f"longjiang {v}", games, ours(v))
-    try:
-        import pyffish as sf
-        for ini in (ROOT.parent / "shared/reference/fairy-stockfish-variants.ini",
-                    pathlib.Path("/work/shared/reference/fairy-stockfish-variants.ini")):
-            if ini.exists():
-                sf.load_variant_config(ini.read_text())
-                for v in ("longjiangqi", "longjiangqi-nodrop"):
-                    timed(f"pyffish {v}", max(1, games // 10), pyffish_game(sf, v))
-                break
-    except ImportError:
-        print("pyffish is not installed")
+def rate(play, games, seed):
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    plies = sum(play(rng) for _ in range(games))
+    return plies / (time.perf_counter() - start)
+
+
+def contenders():
+    """(name, play, games per round, the name it is compared with)."""
+    out = [("longjiang shogi", ours("shogi"), 1, None),
+           ("longjiang longjiang", ours("longjiang"), 1, None),
+           ("longjiang longjiang-nodrop", ours("longjiang-nodrop"), 1, None)]
     try:
         import cshogi
-        timed("cshogi shogi", games, cshogi_game(cshogi))
+        out.append(("cshogi shogi", cshogi_game(cshogi), 1, "longjiang shogi"))
     except ImportError:
         print("cshogi is not installed")
+    try:
+        import pyffish as sf
+        ini = next((p for p in INIS if p.exists()), None)
+        if ini is None:
+            print("the Fairy-Stockfish ini is not beside the checkout")
+        else:
+            sf.load_variant_config(ini.read_text())
+            out.append(("pyffish longjiangqi", pyffish_game(sf, "longjiangqi"), 0.2,
+                        "longjiang longjiang"))
+            out.append(("pyffish longjiangqi-nodrop", pyffish_game(sf, "longjiangqi-nodrop"), 0.2,
+                        "longjiang longjiang-nodrop"))
+    except ImportError:
+        print("pyffish is not installed")
+    return out
+
+
+def main():
+    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 9
+    games = int(sys.argv[2]) if len(sys.argv) > 2 else 20
+    runs = contenders()
+    rates = {name: [] for name, *_ in runs}
+    for r in range(rounds):
+        for name, play, share, _ in runs:
+            rates[name].append(rate(play, max(1, int(games * share)), seed=r))
+    print(f"{rounds} rounds of {games} playouts (pyffish {max(1, int(games * 0.2))}), "
+          f"medians of plies per second")
+    for name, _, _, versus in runs:
+        line = f"{name:28s} {statistics.median(rates[name]):10.0f} plies/s"
+        if versus:
+            ratios = [o / t for o, t in zip(rates[versus], rates[name])]
+            line += f"   {versus} / this: {statistics.median(ratios):.2f}x"
+            line += f" (rounds {min(ratios):.2f} … {max(ratios):.2f})"
+        print(line)
 
 
 if __name__ == "__main__":

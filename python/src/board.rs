@@ -2,7 +2,7 @@
 //! (`longjiang::rules`, `longjiang::movegen`). Every text goes through the engine's own
 //! parsers, so errors carry the engine's messages.
 
-use crate::moves::{PyMove, move_arg};
+use crate::moves::{MoveArg, PyMove, find_shared, move_arg, text_list};
 use crate::records;
 use longjiang::movegen::{MAX_PERFT_DEPTH, legal_moves, perft};
 use longjiang::notation::fen::{parse_fen, write_fen};
@@ -12,6 +12,7 @@ use longjiang::rules::outcome::EndReason;
 use longjiang::rules::{Color, Move, Outcome, Position, TextForm, Variant};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyList;
 
 /// A position of 龙将棋 (with or without drops) or shogi, and the moves pushed on it.
 #[pyclass(module = "longjiang")]
@@ -20,6 +21,9 @@ pub struct Board {
     pub(crate) variant: Variant,
     pub(crate) pos: Position,
     pub(crate) stack: Vec<Move>,
+    /// The legal moves `legal_moves` last listed, while the position has not changed since
+    /// (empty otherwise): `push` finds a listed string among them without parsing it.
+    listed: Vec<Move>,
 }
 
 /// A `ValueError` carrying `e`'s message.
@@ -40,6 +44,7 @@ impl Board {
             variant,
             pos,
             stack: Vec::new(),
+            listed: Vec::new(),
         }
     }
 
@@ -47,11 +52,26 @@ impl Board {
     pub(crate) fn play(&mut self, m: Move) {
         self.pos.play(m);
         self.stack.push(m);
+        self.listed.clear();
     }
 
     /// Reads an ASCII move and checks it is legal (the engine's message when not).
     pub(crate) fn parse(&self, text: &str) -> PyResult<Move> {
         self.pos.parse_move(text).map_err(value_error)
+    }
+
+    /// The legal move a `str` or `Move` argument stands for: a `Move` of this game's form
+    /// that is legal here as it is, anything else read as text (the engine's message).
+    pub(crate) fn resolve(&self, arg: &Bound<'_, PyAny>) -> PyResult<Move> {
+        let form = self.pos.rules().text;
+        if let Some(m) = find_shared(arg, &self.listed, form) {
+            return Ok(m);
+        }
+        match move_arg(arg)? {
+            MoveArg::Object(m, f) if f == form && self.pos.is_legal(m) => Ok(m),
+            MoveArg::Object(m, f) => self.parse(&move_text(m, f)),
+            MoveArg::Text(t) => self.parse(&t),
+        }
     }
 }
 
@@ -130,12 +150,11 @@ impl Board {
     /// The legal moves as text: USI in shogi (`7g7f`, `P*5e`), RULES.md's ASCII in 龙将棋
     /// (`f2f4`, `e9e10+`, `P*e5`).
     #[getter]
-    fn legal_moves(&self) -> Vec<String> {
-        let form = self.pos.rules().text;
-        legal_moves(&self.pos)
-            .iter()
-            .map(|&m| move_text(m, form))
-            .collect()
+    fn legal_moves<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let moves = legal_moves(&self.pos);
+        self.listed.clear();
+        self.listed.extend_from_slice(&moves);
+        text_list(py, &self.listed, self.pos.rules().text)
     }
 
     /// The legal moves as `Move` objects.
@@ -148,13 +167,12 @@ impl Board {
 
     /// Whether `move` (text or `Move`) is legal here.
     fn is_legal(&self, r#move: &Bound<'_, PyAny>) -> bool {
-        move_arg(r#move).is_ok_and(|t| self.pos.parse_move(&t).is_ok())
+        self.resolve(r#move).is_ok()
     }
 
     /// Plays `move` (text or `Move`); `ValueError` with the engine's reason if it is not legal.
     fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
-        let text = move_arg(r#move)?;
-        let m = self.parse(&text)?;
+        let m = self.resolve(r#move)?;
         self.play(m);
         Ok(())
     }
@@ -177,6 +195,7 @@ impl Board {
             .pop()
             .ok_or_else(|| PyIndexError::new_err("pop from an empty move stack"))?;
         self.pos.undo();
+        self.listed.clear();
         Ok(PyMove::new(m, self.pos.rules().text))
     }
 
@@ -330,7 +349,7 @@ impl Board {
     /// The move `move` (legal text) written in the game's record notation: Chinese (`骑七三`)
     /// in 龙将棋, KIF (`７六歩(77)`) in shogi.
     fn record(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
-        let m = self.parse(&move_arg(r#move)?)?;
+        let m = self.resolve(r#move)?;
         Ok(records::write_word(&self.pos, m))
     }
 

@@ -89,3 +89,28 @@ def test_str_is_the_engines_board(variant, cli):
     assert longjiang.Board(variant).sfen() in text
     assert "\n" in text
     assert longjiang.Board(variant).diagram(plain=True).isascii()
+
+
+def test_listed_strings_and_move_objects_push_only_when_legal():
+    # push finds a string legal_moves just listed without parsing it; a string listed for an
+    # earlier position is read afresh, so it is refused when it is no longer legal.
+    board = longjiang.Board()
+    listed = board.legal_moves
+    board.push(listed[listed.index("f2f4")])
+    with pytest.raises(ValueError, match="f2f4"):
+        board.push(listed[listed.index("f2f4")])
+    board.push("f9f7")
+    # A Move of another game is read as its text; a Move of an earlier position is checked.
+    shogi_move = longjiang.Board("shogi").legal_move_objects()[0]
+    with pytest.raises(ValueError):
+        board.push(shogi_move)
+    old = longjiang.Board().legal_move_objects()
+    f2f4 = next(m for m in old if m.usi == "f2f4")
+    with pytest.raises(ValueError):
+        board.push(f2f4)
+    assert not board.is_legal(f2f4)
+    copy = board.copy()
+    moves = copy.legal_moves
+    copy.push(moves[0])
+    assert copy.move_stack[-1].usi == moves[0]
+    assert len(board.move_stack) == 2
