@@ -1,13 +1,23 @@
 """Type stubs of the compiled module `longjiang._longjiang` (re-exported by `longjiang`)."""
 from os import PathLike
-from typing import Iterator, Optional, Union
+from typing import Any, Iterator, Mapping, Optional, Sequence, Union
+
+import numpy
 
 VARIANTS: list[str]
 """The games: "longjiang" (龙将棋 with drops), "longjiang-nodrop", "shogi"."""
+FEATURES: int
+"""The NNUE's input features (indices 0 … FEATURES-1), as the engine numbers them."""
+BUCKETS: int
+"""The NNUE's output buckets."""
+
+Path = Union[str, PathLike[str]]
+Tags = Union[Mapping[str, str], Sequence[tuple[str, str]]]
 
 class Move:
     """A legal move. `usi` is its text: USI in shogi (`7g7f`, `P*5e`, `8h2b+`), RULES.md's
-    ASCII in 龙将棋 (`f2f4`, `P*e5`, `e9e10+`, `e9e10q`, castling `f1i1`)."""
+    ASCII in 龙将棋 (`f2f4`, `P*e5`, `e9e10+`, `e9e10q`, castling `f1i1`). Read-only; its
+    parts are worked out when asked for."""
     usi: str
     bits: int
     """The engine's 32-bit encoding."""
@@ -52,13 +62,76 @@ class DataFile(Iterator[tuple[str, int, float, int]]):
     header: str
     positions: int
     games: int
-    def __init__(self, path: Union[str, PathLike[str]]) -> None: ...
+    def __init__(self, path: Path) -> None: ...
     def __iter__(self) -> "DataFile": ...
     def __next__(self) -> tuple[str, int, float, int]: ...
     def __len__(self) -> int:
         """Positions not yet iterated."""
 
 MoveLike = Union[str, Move]
+
+class Game:
+    """One game record: variant, start position, moves and tags (Black, White, Result,
+    Reason, Date, …). Written as KIF for shogi, in the project's format (protocol.md, "Game
+    records") otherwise; equal when variant, start, moves and tags are."""
+    def __init__(self, variant: str = "longjiang", sfen: Optional[str] = None,
+                 moves: Sequence[str] = (), tags: Optional[Tags] = None) -> None:
+        """Moves in ASCII/USI or the record notation (`六四`, `７六歩(77)`), each checked; a
+        game the rules ended gets its Result and Reason unless the tags give them, and a
+        Result of `*` while it goes on. ValueError for an illegal move, a move after the end,
+        a bad tag or a result that contradicts the final position."""
+    @property
+    def variant(self) -> str: ...
+    @property
+    def start_sfen(self) -> Optional[str]:
+        """None when the game starts from its game's start position."""
+    @property
+    def moves(self) -> list[str]:
+        """The moves in ASCII/USI."""
+    @property
+    def tags(self) -> list[tuple[str, str]]:
+        """The tags other than Variant, SFEN and Moves, in order."""
+    @property
+    def result(self) -> str:
+        """`1-0`, `0-1`, `1/2-1/2` or `*`."""
+    def tag(self, key: str) -> Optional[str]: ...
+    def start_board(self) -> "Board": ...
+    def board(self) -> "Board":
+        """The final position, the moves on its move stack."""
+    def move_objects(self) -> list[Move]: ...
+    def text(self, kif: Optional[bool] = None) -> str:
+        """The record: KIF for shogi by default; kif=False writes the project's format."""
+    def __len__(self) -> int:
+        """The number of moves."""
+    def __eq__(self, other: object) -> bool: ...
+
+def parse_records(text: str) -> list[Game]:
+    """The games of a record text: one KIF game, or any number in the project's format.
+    ValueError naming the game and line of the first fault."""
+def read_records(path: Path) -> list[Game]:
+    """The games of a record file, UTF-8 or Shift_JIS (as .kif files often are)."""
+def records_text(games: Sequence[Game]) -> str:
+    """The text of a file of games: one shogi game as KIF, any other set in the project's
+    format, one game after the other."""
+def write_records(path: Path, games: Sequence[Game]) -> None:
+    """Writes records_text(games) to path."""
+
+def training_arrays(path: Path, variant: Optional[str] = None,
+                    pad: int = -1) -> dict[str, numpy.ndarray[Any, Any]]:
+    """The positions of a datagen file (text or binary, finished games only, file order) as
+    numpy arrays of N rows, for training a net:
+    - `features` int32 (N, 2, K): the active NNUE input features (the engine's indices,
+      ascending) from the side to move's view ([:, 0]) and the other side's ([:, 1]), padded
+      with `pad` to K, the most any position has (pad=FEATURES suits an EmbeddingBag with a
+      padding row);
+    - `count` int32: features per row; `stm` uint8: the side to move (0 the first player);
+    - `bucket` uint8: the output bucket the net uses for the position;
+    - `score` int32 (centipawns) and `result` float32 (1, 0.5, 0), both from the first
+      player's view as datagen writes them (the side to move's view:
+      `np.where(stm == 0, score, -score)`);
+    - `flags` uint8, `ply` uint32, `game` uint64.
+    The variant is the header's unless given; ValueError for a game without a feature set
+    (shogi), a damaged file or a variant that contradicts the header."""
 
 class Board:
     """A position of 龙将棋 (with or without drops) or shogi, and the moves pushed on it.
@@ -79,7 +152,8 @@ class Board:
         """The moves pushed since the board was set up, oldest first."""
     @property
     def legal_moves(self) -> list[str]:
-        """The legal moves as text, in generation order."""
+        """The legal moves as text, in generation order (shared strings: pushing one of
+        them back needs no parsing)."""
     @property
     def castling_rights(self) -> str:
         """As SFEN writes them: `KQkq`, `-`."""
@@ -116,7 +190,26 @@ class Board:
     def record(self, move: MoveLike) -> str:
         """A legal move in the record notation: Chinese (`骑七三`) in 龙将棋, KIF in shogi."""
     def push_record(self, text: str) -> Move:
-        """Plays a move written in the record notation (shogi: KIF or USI) and returns it."""
+        """Plays a move written in the record notation (Chinese in 龙将棋, KIF in shogi) or
+        in ASCII/USI, and returns it."""
+    def game(self, tags: Optional[Tags] = None) -> Game:
+        """The moves pushed since the board was set up as a Game record, with tags."""
+    def piece_map(self) -> dict[str, str]:
+        """Square name -> SFEN letter (uppercase the first player's: `K`, `+P`, `p`)."""
+    def svg(self, flipped: bool = False, letters: bool = False) -> str:
+        """An SVG picture of the position drawn as the web board draws it: the pieces'
+        names (letters=True: SFEN letters), the last move and a king in check marked, the
+        hands and cooldowns in strips above and below; flipped puts the second player at
+        the bottom. Every piece is a <g class="piece" data-sq data-piece data-color>."""
+    def _repr_svg_(self) -> str:
+        """The SVG picture (Jupyter shows it)."""
+    def features(self, perspective: Optional[int] = None) -> list[int]:
+        """The NNUE's active input features from a side's view (the side to move's by
+        default), ascending, the engine's indices; ValueError in shogi (no feature set)."""
+    def evaluate_nnue(self, eval_file: Optional[Path] = None) -> int:
+        """The net's evaluation in centipawns for the side to move, computed from scratch:
+        the game's built-in net or the net file eval_file (ValueError if it is for another
+        game or damaged)."""
     def search(self, nodes: Optional[int] = None, depth: Optional[int] = None,
                movetime: Optional[float] = None, multipv: int = 1, threads: int = 1,
                hash: int = 16, nnue: Optional[bool] = None,
