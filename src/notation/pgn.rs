@@ -28,6 +28,7 @@ mod lexer;
 use super::fen::{parse_fen, write_fen};
 use super::record::{GameRecord, RecordError};
 use super::san::{SanError, SanForm, parse_san, write_san};
+use crate::protocol::xboard::define::variant_men;
 use crate::protocol::xboard::notation::fen_from_xboard;
 use crate::rules::{Color, Position, TextForm, Variant};
 use lexer::{Item, RESULTS, RawGame};
@@ -133,7 +134,8 @@ fn termination(reason: Option<&str>) -> &'static str {
 }
 
 /// Tags the writer makes itself (or takes from the record's fields).
-const MADE: [&str; 13] = [
+const MADE: [&str; 14] = [
+    "VariantMen",
     "Event",
     "Site",
     "Date",
@@ -181,6 +183,9 @@ pub fn write_pgn(record: &GameRecord, form: SanForm) -> Result<String, PgnError>
             SanForm::XBoard => record.variant.name(),
         },
     );
+    if form == SanForm::XBoard {
+        tag("VariantMen", &variant_men(record.variant));
+    }
     // XBoard always gives the start (it cannot rely on an engine's setup when it loads).
     if record.start_sfen.is_some() || form == SanForm::XBoard {
         let fen = write_fen(&start);
