@@ -559,6 +559,11 @@ fn resume_after_a_kill_loses_and_repeats_nothing() {
         .collect();
     rounds.sort_unstable();
     assert_eq!(rounds, (1..=8).collect::<Vec<u32>>());
+    // games.pgn was written again from the records: the same 8 games, none twice.
+    let pgn = std::fs::read_to_string(dir.join("games.pgn")).unwrap();
+    let pgn = longjiang::notation::pgn::parse_pgn(&pgn).expect("games.pgn reads");
+    let moves = |g: &[GameRecord]| g.iter().map(|r| r.moves.clone()).collect::<Vec<_>>();
+    assert_eq!(moves(&pgn), moves(&records(&dir)));
     let summary = std::fs::read_to_string(dir.join("summary.json")).unwrap();
     assert!(summary.contains("\"games_played\": 8"));
 }

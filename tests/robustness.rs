@@ -151,7 +151,7 @@ fn usage_errors_name_what_is_missing() {
         ),
         (
             &["record"],
-            "longjiang: longjiang record needs a subcommand: write, read, check \
+            "longjiang: longjiang record needs a subcommand: write, read, check, convert \
              (see longjiang record --help)\n",
         ),
         (

@@ -8,6 +8,9 @@
 //! and the screenshot must show them: enough pixels of their cream fill for the pieces on the
 //! board and of the second player's red ink, which XBoard's own pieces never have.
 //!
+//! A second test loads the PGN of a real match into XBoard's own PGN reader (issue 32,
+//! item 12) and checks that XBoard reads every move into the record's move.
+//!
 //! XBoard, Xvfb and ImageMagick come from `scripts/packages.txt`; `scripts/test` installs them.
 //! Each game is bounded: the engines search to depth 4 (a few seconds a game), XBoard is
 //! killed after a minute whatever happens, and the X server is stopped when the test ends.
@@ -69,6 +72,10 @@ impl Drop for XServer {
         let _ = self.0.wait();
     }
 }
+
+/// Held by each test for its whole run: two tests that start their X servers at once could
+/// both take the same free display, and one's end would then close the other's.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 /// Starts Xvfb on the first free display from :87 and returns it with its number.
 fn start_xvfb(xvfb: &Path) -> (XServer, u32) {
@@ -358,8 +365,172 @@ fn xboard_plays_both_games_under_xvfb() {
     let xboard = need("xboard", "xboard");
     let xvfb = need("Xvfb", "xvfb");
     let import = need("import", "imagemagick");
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let (_server, display) = start_xvfb(&xvfb);
     for variant in Variant::ALL {
         play_one(&xboard, &import, display, variant);
+    }
+}
+
+/// The moves XBoard's PGN reader made of a loaded game (`Parsed <SAN> into <move>` in its
+/// debug log), as XBoard moves, and whether it reached the game's end.
+fn loaded_moves(debug: &str) -> (Vec<(String, String)>, bool) {
+    let moves = debug
+        .lines()
+        .filter_map(|l| {
+            let rest = l.strip_prefix("Parsed ")?;
+            let mut w = rest.split_whitespace();
+            let (san, into, mv) = (w.next()?, w.next()?, w.next()?);
+            (into == "into" && mv != "IllegalMove").then(|| (san.to_string(), mv.to_string()))
+        })
+        .collect();
+    (moves, debug.contains("Parsed game end:"))
+}
+
+/// Runs XBoard on game `index` of `pgn` (`-lgf`, `-lgi`) and returns its debug log once its
+/// PGN reader reached the game's end or refused a move; `None` when XBoard wrote no log.
+fn load_in_xboard(
+    xboard: &Path,
+    display: u32,
+    variant: Variant,
+    pgn: &Path,
+    index: usize,
+    debug: &Path,
+) -> Option<String> {
+    use longjiang::protocol::xboard::define::{HOLDINGS, PIECE_TO_CHAR, PIECE_TO_CHAR_NODROP};
+    let (holdings, table) = if variant.rules().drops {
+        (HOLDINGS, PIECE_TO_CHAR)
+    } else {
+        (0, PIECE_TO_CHAR_NODROP)
+    };
+    let dir = pgn.parent()?;
+    let _ = std::fs::remove_file(debug);
+    let engine = format!("{} --xboard", env!("CARGO_BIN_EXE_longjiang"));
+    let child = Command::new(xboard)
+        .args(["-fcp", &engine, "-variant", variant.name()])
+        .args(["-boardWidth", "10", "-boardHeight", "10"])
+        .args(["-holdingsSize", &holdings.to_string()])
+        .args(["-pieceToCharTable", table, "-lgf"])
+        .arg(pgn)
+        .args(["-lgi", &index.to_string(), "-debug", "-nameOfDebugFile"])
+        .arg(debug)
+        .args(["-popupExitMessage", "false", "-popupMoveErrors", "false"])
+        .args(["-xanimate", "-boardSize", "Medium"])
+        .current_dir(dir)
+        .env("HOME", dir)
+        .env("DISPLAY", format!(":{display}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("XBoard starts");
+    let xb = Killed(child);
+    let start = Instant::now();
+    let log = loop {
+        let log = std::fs::read_to_string(debug).unwrap_or_default();
+        let done = loaded_moves(&log).1
+            || ["IllegalMove", "AmbiguousMove", "Parser hit end", "Bad FEN"]
+                .iter()
+                .any(|w| log.contains(w));
+        if done {
+            std::thread::sleep(Duration::from_millis(300));
+            break Some(std::fs::read_to_string(debug).unwrap_or(log));
+        }
+        let limit = if log.is_empty() { 15 } else { 30 };
+        if start.elapsed() > Duration::from_secs(limit) {
+            break (!log.is_empty()).then_some(log);
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    // Ended with SIGTERM, so that XBoard stops its engine and leaves the display clean.
+    let pid = xb.0.id().to_string();
+    let _ = Command::new("kill").args(["-TERM", &pid]).status();
+    std::thread::sleep(Duration::from_millis(300));
+    drop(xb);
+    log
+}
+
+/// Issue 32, item 12: the PGN of a real match, in XBoard's form (`record convert --form
+/// xboard`), loads in XBoard's own PGN reader (`-lgf`, one run per game): XBoard reads every
+/// SAN word into the move the record has, finds no illegal or ambiguous move, and reaches the
+/// result. XBoard is told the board (`-boardWidth`, `-boardHeight`, `-holdingsSize`,
+/// `-pieceToCharTable`) because it loads the file before the engine's `setup` arrives.
+#[test]
+fn xboard_loads_the_pgn_of_a_match_under_xvfb() {
+    let xboard = need("xboard", "xboard");
+    let xvfb = need("Xvfb", "xvfb");
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (_server, display) = start_xvfb(&xvfb);
+    let bin = env!("CARGO_BIN_EXE_longjiang");
+    for variant in Variant::ALL {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join("xboard-pgn")
+            .join(variant.name());
+        let _ = std::fs::remove_dir_all(&dir);
+        let out = dir.join("match");
+        let engine = |name: &str| format!("cmd={bin},name={name},option.USI_Hash=8");
+        let status = Command::new(bin)
+            .args(["match", "--engine", &engine("a"), "--engine", &engine("b")])
+            .args([
+                "--variant",
+                variant.name(),
+                "--tc",
+                "nodes=300",
+                "--games",
+                "2",
+            ])
+            .args(["--maxmoves", "60", "--out"])
+            .arg(&out)
+            .stdout(Stdio::null())
+            .status()
+            .expect("the match runs");
+        assert!(status.success(), "the match");
+        let converted = Command::new(bin)
+            .args(["record", "convert", "--to", "pgn", "--form", "xboard"])
+            .arg(out.join("games.pgn"))
+            .output()
+            .expect("record convert runs");
+        assert!(converted.status.success(), "record convert");
+        let pgn = dir.join("xboard.pgn");
+        std::fs::write(&pgn, &converted.stdout).expect("write the PGN");
+        let records = longjiang::notation::pgn::parse_pgn(
+            &std::fs::read_to_string(out.join("games.pgn")).expect("games.pgn"),
+        )
+        .expect("the match's PGN");
+        assert_eq!(records.len(), 2);
+        for (i, record) in records.iter().enumerate() {
+            let debug = dir.join(format!("debug-{}.txt", i + 1));
+            // A start that writes no log at all (seen once on a loaded machine) is tried again.
+            let load = || load_in_xboard(&xboard, display, variant, &pgn, i + 1, &debug);
+            let log = load().or_else(load).unwrap_or_else(|| {
+                panic!(
+                    "{variant}: XBoard did not load game {} of {}; see {}",
+                    i + 1,
+                    pgn.display(),
+                    debug.display()
+                )
+            });
+            for bad in ["IllegalMove", "AmbiguousMove", "Bad FEN"] {
+                assert!(
+                    !log.contains(bad),
+                    "{variant}: {bad} in {}",
+                    debug.display()
+                );
+            }
+            let (moves, ended) = loaded_moves(&log);
+            assert!(ended, "{variant}: XBoard did not reach the result");
+            assert_eq!(moves.len(), record.moves.len(), "{}", debug.display());
+            let form = variant.rules().text;
+            for (k, ((san, mv), &ours)) in moves.iter().zip(&record.moves).enumerate() {
+                let engine = move_text_from_xboard(mv)
+                    .unwrap_or_else(|| panic!("move {}: XBoard's {mv}", k + 1));
+                assert_eq!(
+                    engine,
+                    longjiang::rules::ascii::move_text(ours, form),
+                    "{variant}, game {}, move {} ({san})",
+                    i + 1,
+                    k + 1
+                );
+            }
+        }
     }
 }

@@ -1,5 +1,6 @@
 //! Text forms that need a position: the Chinese record notation of moves (棋谱记录法, RULES.md
-//! "Record notation"), shogi's KIF moves, Fairy-Stockfish FENs, and game-record files.
+//! "Record notation"), shogi's KIF moves, Fairy-Stockfish FENs, SAN and PGN (the chess tools'
+//! moves and game files), and game-record files.
 //!
 //! The ASCII move form and SFEN need no move generator and live in [`crate::rules`]; the record
 //! notation does (whether an origin is written depends on which other pieces could legally reach
@@ -9,7 +10,9 @@ mod chinese;
 pub mod fen;
 pub mod kif;
 pub mod kif_record;
+pub mod pgn;
 pub mod record;
+pub mod san;
 
 pub use chinese::{NotationError, parse_move, write_move};
 

@@ -146,9 +146,7 @@ const ENTERING_KING: [(&str, EnteringKingRule); 4] = [
 pub fn variant_name(variant: Variant, mode: Mode) -> &'static str {
     match (mode, variant) {
         (Mode::Usi, v) => v.name(),
-        (Mode::Uci, Variant::Longjiang) => "longjiangqi",
-        (Mode::Uci, Variant::LongjiangNoDrop) => "longjiangqi-nodrop",
-        (Mode::Uci, Variant::Shogi) => "shogi",
+        (Mode::Uci, v) => v.fairy_name(),
     }
 }
 

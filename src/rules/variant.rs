@@ -36,6 +36,17 @@ impl Variant {
         }
     }
 
+    /// Fairy-Stockfish's name of this game (its `UCI_Variant`, pyffish's variant and the PGN
+    /// `Variant` tag of the tools built on it); [`Variant::name`] is the engine's own, which
+    /// XBoard's `variant` command and its PGN use.
+    pub const fn fairy_name(self) -> &'static str {
+        match self {
+            Variant::Longjiang => "longjiangqi",
+            Variant::LongjiangNoDrop => "longjiangqi-nodrop",
+            Variant::Shogi => "shogi",
+        }
+    }
+
     /// The rule description of this game, with stalemate a draw.
     pub const fn rules(self) -> Rules {
         match self {

@@ -6,8 +6,15 @@
 //! - `record read [--position] [FILE]`: records (a file of games, or stdin) → one line of ASCII
 //!   moves per game, or with `--position` a `position … moves …` command per game.
 //! - `record check [FILE]`: reads every game and prints one summary line per game.
+//! - `record convert --to pgn|record [--form standard|xboard] [FILE]`: every game of a file
+//!   (records, KIF or PGN) as PGN (docs/pgn.md) or as the engine's records.
+//!
+//! Every reader takes the engine's records, KIF (shogi) and PGN (the 龙将棋 games, both the
+//! standard form and the one XBoard saves), told apart by their text.
 
+use crate::notation::pgn;
 use crate::notation::record::GameRecord;
+use crate::notation::san::SanForm;
 use crate::rules::outcome::Outcome;
 use crate::rules::{Color, Variant};
 use clap::{Args, Subcommand};
@@ -49,6 +56,18 @@ pub enum RecordAction {
     /// Check every game of a record file and summarise it.
     Check {
         /// The record file (stdin when absent or `-`).
+        file: Option<String>,
+    },
+    /// Convert every game of a file (records, KIF or PGN) to PGN or to the engine's records.
+    Convert {
+        /// The output: `pgn` or `record` (the engine's records; KIF for shogi).
+        #[arg(long, value_name = "FORMAT")]
+        to: String,
+        /// The PGN's SAN: `standard` (Fairy-Stockfish, pychess-variants, cutechess: ranks
+        /// 1-10) or `xboard` (what XBoard reads and saves: ranks 0-9).
+        #[arg(long, default_value = "standard")]
+        form: String,
+        /// The input file (stdin when absent or `-`).
         file: Option<String>,
     },
 }
@@ -133,19 +152,52 @@ pub fn write_record(
     record.to_text().map_err(|e| e.to_string())
 }
 
-/// The games of a record text: KIF (one shogi game) or longjiang's own format; a text with
-/// no game is an error (issue 32, item 10).
+/// The games of a record text: KIF (one shogi game), PGN, or longjiang's own format; a text
+/// with no game is an error (issue 32, item 10). A text that is not clearly PGN is read as
+/// records first and as PGN when that fails (a bare SAN list such as `c4 d7 Nh8`).
 fn parse_games(text: &str) -> Result<Vec<GameRecord>, String> {
     if crate::notation::kif_record::is_kif(text) {
         return crate::notation::kif_record::parse_kif(text)
             .map(|g| vec![g])
             .map_err(|e| e.to_string());
     }
-    let games = GameRecord::parse_many(text).map_err(|e| e.to_string())?;
+    let games = if pgn::looks_like_pgn(text) {
+        pgn::parse_pgn(text).map_err(|e| format!("PGN: {e}"))?
+    } else {
+        match GameRecord::parse_many(text) {
+            Ok(games) => games,
+            Err(e) => pgn::parse_pgn(text).map_err(|_| e.to_string())?,
+        }
+    };
     if games.is_empty() {
         return Err("no game in the input".into());
     }
     Ok(games)
+}
+
+/// Every game of a text as PGN in `form` (`record convert --to pgn`).
+pub fn to_pgn(text: &str, form: SanForm) -> Result<String, String> {
+    let mut out = String::new();
+    for (i, g) in parse_games(text)?.iter().enumerate() {
+        let game = pgn::write_pgn(g, form).map_err(|e| format!("game {}: {e}", i + 1))?;
+        out.push_str(&game);
+    }
+    Ok(out)
+}
+
+/// Every game of a text as the engine's records (KIF for a shogi game), one after the other.
+pub fn to_records(text: &str) -> Result<String, String> {
+    let mut out = String::new();
+    for (i, g) in parse_games(text)?.iter().enumerate() {
+        let game = if g.rules().map_err(|e| e.to_string())?.text == crate::rules::TextForm::Usi {
+            crate::notation::kif_record::write_kif(g)
+        } else {
+            g.to_text()
+        };
+        out.push_str(&game.map_err(|e| format!("game {}: {e}", i + 1))?);
+        out.push('\n');
+    }
+    Ok(out)
 }
 
 /// `1-0`, `0-1` or `1/2-1/2`.
@@ -246,6 +298,20 @@ pub fn run(args: &RecordArgs) -> Result<(), String> {
             for line in check_records(&read_input(file.as_deref())?)? {
                 super::say(format_args!("{line}\n"))?;
             }
+        }
+        RecordAction::Convert { to, form, file } => {
+            let form: SanForm = form.parse()?;
+            let text = read_input(file.as_deref())?;
+            let out = match to.as_str() {
+                "pgn" => to_pgn(&text, form)?,
+                "record" | "records" => to_records(&text)?,
+                other => {
+                    return Err(format!(
+                        "--to {other}: expected pgn or record (the engine's records)"
+                    ));
+                }
+            };
+            super::say(out)?;
         }
     }
     Ok(())

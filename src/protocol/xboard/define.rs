@@ -79,6 +79,25 @@ pub fn variant_lines(variant: Variant) -> Vec<String> {
     lines
 }
 
+/// The `VariantMen` tag of XBoard's PGN for `variant`: each `piece` line's letter and moves,
+/// `P:fmWfcFifmnD@9;N:ND@10;…`, the promoted pawn also for the second player (`+p:R4`), as
+/// XBoard writes it, so that XBoard reading the file knows the pieces before any engine
+/// defines them.
+pub fn variant_men(variant: Variant) -> String {
+    let mut men = Vec::new();
+    for line in variant_lines(variant) {
+        let Some((letter, moves)) = line.strip_prefix("piece ").and_then(|l| l.split_once("& "))
+        else {
+            continue;
+        };
+        men.push(format!("{letter}:{moves}"));
+        if letter.starts_with('+') {
+            men.push(format!("{}:{moves}", letter.to_ascii_lowercase()));
+        }
+    }
+    men.join(";")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -110,5 +129,18 @@ mod tests {
         assert_eq!(PIECE_TO_CHAR_NODROP.len(), PIECE_TO_CHAR.len());
         assert!(nodrop.iter().all(|l| !l.contains('@') && !l.contains("+P")));
         assert!(nodrop.contains(&"piece N& ND".to_string()));
+    }
+
+    /// What XBoard 4.9.1 wrote in the games it saved (tests/data/xboard-saved-*.pgn).
+    #[test]
+    fn variant_men_as_xboard_saves_it() {
+        assert_eq!(
+            variant_men(Variant::Longjiang),
+            "P:fmWfcFifmnD@9;N:ND@10;B:B@10;R:R@10;Q:Q@10;G:Q2nN@10;+P:R4;+p:R4"
+        );
+        assert_eq!(
+            variant_men(Variant::LongjiangNoDrop),
+            "P:fmWfcFifmnD;N:ND;B:B;R:R;Q:Q;G:Q2nN"
+        );
     }
 }

@@ -118,13 +118,18 @@ pub fn merge(dirs: &[PathBuf]) -> Result<(String, String, String), String> {
     Ok((rep.text(), rep.json(), games))
 }
 
-/// Runs `longjiang match merge`: prints the summary; with `out`, writes the records (by round)
-/// and `summary.json` there.
+/// Runs `longjiang match merge`: prints the summary; with `out`, writes the records (by round),
+/// their PGN and `summary.json` there.
 pub fn run(dirs: &[PathBuf], out: Option<&Path>) -> Result<(), String> {
     let (text, json, games) = merge(dirs)?;
     if let Some(dir) = out {
         std::fs::create_dir_all(dir).map_err(|e| format!("--out {}: {e}", dir.display()))?;
-        for (name, body) in [(journal::RECORDS, &games), ("summary.json", &json)] {
+        let pgn = super::pgnfile::of_records([games.as_str()])?;
+        let mut files = vec![(journal::RECORDS, &games), ("summary.json", &json)];
+        if !pgn.is_empty() {
+            files.push((super::pgnfile::PGN, &pgn));
+        }
+        for (name, body) in files {
             let path = dir.join(name);
             std::fs::write(&path, body).map_err(|e| format!("{}: {e}", path.display()))?;
         }

@@ -4,9 +4,9 @@
 //! lines), [`protocol`] (USI/UCI dialects), [`timecontrol`] (time controls and clocks),
 //! [`openings`] (suites), [`adjudication`] (score and length rules), [`game`] (the arbiter),
 //! [`schedule`] (who plays whom with which opening), [`journal`] (records file, journal,
-//! resume), [`stats`] (Elo, LOS, SPRT), [`tally`] (running totals), [`report`] (progress,
-//! summaries), [`runner`] (workers and the main loop), [`genbook`] (the openings generator).
-//! The user documentation is `docs/match.md`.
+//! resume), [`pgnfile`] (the games as PGN), [`stats`] (Elo, LOS, SPRT), [`tally`] (running
+//! totals), [`report`] (progress, summaries), [`runner`] (workers and the main loop),
+//! [`genbook`] (the openings generator). The user documentation is `docs/match.md`.
 
 pub mod adjudication;
 pub mod game;
@@ -14,6 +14,7 @@ pub mod genbook;
 pub mod journal;
 pub mod merge;
 pub mod openings;
+pub mod pgnfile;
 pub mod process;
 pub mod protocol;
 pub mod report;
@@ -50,8 +51,9 @@ ADJUDICATION: --resign moves=N,score=CP (both engines agree for N moves each),
 SPRT: --sprt elo0=0,elo1=5[,alpha=0.05,beta=0.05,model=normalized|logistic] (two engines;
   pentanomial; the match stops at a decision).
 
-OUTPUT (--out DIR): games.txt (records), games.idx (journal), match.args (settings),
-  summary.json; shogi also kif/NNNN.kifu (each game as KIF, UTF-8).  --resume continues a killed run (same settings, read from match.args).
+OUTPUT (--out DIR): games.txt (records), games.pgn (the same games as PGN, like cutechess's
+  -pgnout; the 龙将棋 games), games.idx (journal), match.args (settings), summary.json;
+  shogi also kif/NNNN.kifu (each game as KIF, UTF-8).  --resume continues a killed run (same settings, read from match.args).
 
 Full documentation: docs/match.md";
 

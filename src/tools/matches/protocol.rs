@@ -132,11 +132,7 @@ pub fn parse_score(line: &str) -> Option<i32> {
 /// `UCI_Variant`/`USI_Variant`, unless the engine's list of values holds the other.
 fn variant_value(option: &Declared, variant: Variant) -> String {
     let ours = variant.name().to_string();
-    let fsf = match variant {
-        Variant::Longjiang => "longjiangqi".to_string(),
-        Variant::LongjiangNoDrop => "longjiangqi-nodrop".to_string(),
-        Variant::Shogi => "shogi".to_string(),
-    };
+    let fsf = variant.fairy_name().to_string();
     let preferred = if option.name.eq_ignore_ascii_case("Variant") {
         [ours, fsf]
     } else {

@@ -338,8 +338,13 @@ pub fn run(cli: &MatchArgs) -> Result<(), String> {
     say(&rep.text());
     let json_path = dir.join("summary.json");
     std::fs::write(&json_path, rep.json()).map_err(|e| format!("{}: {e}", json_path.display()))?;
+    let pgn = if crate::notation::pgn::supports(plan.ctx.variant) {
+        format!("  PGN: {}", dir.join(super::pgnfile::PGN).display())
+    } else {
+        String::new()
+    };
     say(&format!(
-        "records: {}  summary: {}\n",
+        "records: {}{pgn}  summary: {}\n",
         dir.join(journal::RECORDS).display(),
         json_path.display()
     ));
@@ -356,6 +361,7 @@ fn open_journal(
             eprintln!("resume: {n}");
         }
         eprintln!("resume: {} finished games found", committed.len());
+        super::pgnfile::rewrite(dir)?;
         return Ok((journal, committed));
     }
     let argv = args.to_argv();
@@ -471,6 +477,7 @@ fn finish_game(
     journal
         .append(slot.round, f.winner, &text)
         .map_err(|e| format!("writing the records: {e}"))?;
+    super::pgnfile::append(&args.out, &record)?;
     tally.add(slot, f.winner);
     let line = format!(
         "game {} ({} vs {}, opening {}): {} {}\n",
