@@ -402,18 +402,41 @@ mod tests {
 
     #[test]
     fn version_1_files_load_as_128_nets_and_wider_nets_round_trip() {
-        // The shipped nets are version 1 files; they load, and saved again (version 2)
-        // they keep their parameters and checksum.
-        for bytes in [
-            &include_bytes!("../../../nets/longjiang.nnue")[..],
-            &include_bytes!("../../../nets/longjiang-nodrop.nnue")[..],
-        ] {
-            assert_eq!(u16::from_le_bytes([bytes[4], bytes[5]]), 1);
-            let net = Network::from_bytes(bytes).unwrap();
-            assert_eq!(net.hidden(), DEFAULT_HIDDEN);
-            let again = net.to_bytes();
-            assert_eq!(&again[HEADER_LEN..], &bytes[HEADER_LEN..]);
-            assert_eq!(Network::from_bytes(&again).unwrap(), net);
+        // A version 1 file, written field by field from the format's table (version 1, the
+        // hidden size 128 and zero at 50..56), loads as the net it holds; saved again
+        // (version 2) it keeps its parameters and checksum.
+        for game in [Variant::Longjiang, Variant::LongjiangNoDrop] {
+            let net = pattern_net(game).with_factors(Factors::KIND);
+            let params = net.to_bytes()[HEADER_LEN..].to_vec();
+            let mut v1 = Vec::new();
+            v1.extend_from_slice(b"LJNN");
+            v1.extend_from_slice(&1u16.to_le_bytes());
+            v1.extend_from_slice(&64u16.to_le_bytes());
+            let mut name = [0u8; 24];
+            name[..game.name().len()].copy_from_slice(game.name().as_bytes());
+            v1.extend_from_slice(&name);
+            for v in [FEATURES as u32, 128, 4] {
+                v1.extend_from_slice(&v.to_le_bytes());
+            }
+            for v in [255u16, 64, 400, 0, 0, 0] {
+                v1.extend_from_slice(&v.to_le_bytes());
+            }
+            v1.extend_from_slice(&fnv1a(&params).to_le_bytes());
+            v1.extend_from_slice(&params);
+            let back = Network::from_bytes(&v1).unwrap();
+            assert_eq!(back.game(), game);
+            assert_eq!(back.hidden(), DEFAULT_HIDDEN);
+            assert_eq!(back.factors(), Factors::empty());
+            assert_eq!(back, net.clone().with_factors(Factors::empty()));
+            let again = back.to_bytes();
+            assert_eq!(u16::from_le_bytes([again[4], again[5]]), VERSION);
+            assert_eq!(&again[HEADER_LEN..], &v1[HEADER_LEN..]);
+            assert_eq!(&again[56..64], &v1[56..64]);
+            assert_eq!(Network::from_bytes(&again).unwrap(), back);
+            // A damaged parameter byte is still caught in a version 1 file.
+            let mut bad = v1.clone();
+            bad[HEADER_LEN + 7] ^= 1;
+            assert_eq!(Network::from_bytes(&bad), Err(NetError::Checksum));
         }
         // A version 1 header cannot claim another hidden size.
         let wide = super::super::test_net_of(Variant::Longjiang, 256);
