@@ -19,8 +19,7 @@ mod king_safety;
 pub mod legality;
 mod perft;
 mod piece_moves;
-#[cfg(test)]
-pub(crate) mod playout;
+pub mod playout;
 
 pub use perft::{MAX_PERFT_DEPTH, perft, perft_divide, perft_divide_until};
 pub use piece_moves::{PieceMoves, PieceMovesIter};
@@ -462,7 +461,7 @@ pub(crate) fn moves_from(pos: &Position, from: Square) -> PieceMoves {
 }
 
 /// The legal drops of `kind` (empty if dropping it is not allowed now).
-pub(crate) fn drops_of(pos: &Position, kind: PieceKind) -> PieceMoves {
+pub fn drops_of(pos: &Position, kind: PieceKind) -> PieceMoves {
     if !drops_allowed(pos) || pos.hand(pos.side_to_move()).count(kind) == 0 {
         return PieceMoves::plain(kind, None, Bitboard::EMPTY);
     }

@@ -15,11 +15,11 @@ pub struct PieceMoves {
     /// Every legal destination.
     pub to: Bitboard,
     /// Destinations where a promotion is allowed but not required (the move exists both ways).
-    pub(crate) promo_optional: Bitboard,
+    pub promo_optional: Bitboard,
     /// Destinations where a promotion is required.
-    pub(crate) promo_forced: Bitboard,
+    pub promo_forced: Bitboard,
     /// The kinds a promotion may choose.
-    pub(crate) promo_kinds: &'static [PieceKind],
+    pub promo_kinds: &'static [PieceKind],
     /// Destinations that are castling (the king's landing squares).
     pub(crate) castles: Bitboard,
 }

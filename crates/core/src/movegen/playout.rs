@@ -7,7 +7,7 @@ use crate::rules::{Position, Rules};
 /// Plays `games` games of `rules` from the start, at most `plies` plies each, every move drawn
 /// by `rnd` from the legal moves (a game stops when none is left). `visit` sees each position
 /// with its legal moves before the move is drawn, and may draw from `rnd` itself.
-pub(crate) fn random_games(
+pub fn random_games(
     rules: Rules,
     games: usize,
     plies: usize,
@@ -28,11 +28,11 @@ pub(crate) fn random_games(
 }
 
 /// Marsaglia's xorshift64 (13, 7, 17): enough randomness for test playouts, no crate needed.
-pub(crate) struct XorShift(pub u64);
+pub struct XorShift(pub u64);
 
 impl XorShift {
     /// The next 64 bits.
-    pub(crate) fn next(&mut self) -> u64 {
+    fn next(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
@@ -40,7 +40,7 @@ impl XorShift {
     }
 
     /// A number in `0..n` (`n > 0`), by remainder.
-    pub(crate) fn below(&mut self, n: usize) -> usize {
+    pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
 }

@@ -52,13 +52,13 @@ impl Position {
 
     /// Rooks and dragons, both sides: the pieces that slide as a rook.
     #[inline(always)]
-    pub(crate) fn rook_sliders(&self) -> Bitboard {
+    pub fn rook_sliders(&self) -> Bitboard {
         self.kind_pieces(PieceKind::Rook) | self.kind_pieces(PieceKind::Dragon)
     }
 
     /// Bishops and horses, both sides: the pieces that slide as a bishop.
     #[inline(always)]
-    pub(crate) fn bishop_sliders(&self) -> Bitboard {
+    pub fn bishop_sliders(&self) -> Bitboard {
         self.kind_pieces(PieceKind::Bishop) | self.kind_pieces(PieceKind::Horse)
     }
 

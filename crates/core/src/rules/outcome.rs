@@ -69,7 +69,7 @@ impl Position {
     /// Earlier occurrences of the current position in the history, most recent first, as
     /// indices into the state stack, looking back no further than the last irreversible move.
     /// Stops after `limit` occurrences.
-    pub(crate) fn earlier_occurrences(&self, limit: usize) -> impl Iterator<Item = usize> + '_ {
+    pub fn earlier_occurrences(&self, limit: usize) -> impl Iterator<Item = usize> + '_ {
         let n = self.states.len() - 1;
         let key = self.states[n].key;
         let back = (self.states[n].reversible as usize).min(n);
@@ -87,7 +87,7 @@ impl Position {
 
     /// Whether `color` gave check with every one of its moves after state `since`
     /// (an index into the history) up to now.
-    pub(crate) fn checked_throughout(&self, color: Color, since: usize) -> bool {
+    pub fn checked_throughout(&self, color: Color, since: usize) -> bool {
         let n = self.states.len() - 1;
         // The side to move at state i is self.side when n - i is even; the move into state i
         // was made by the other side.

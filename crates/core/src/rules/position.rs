@@ -198,6 +198,13 @@ impl Position {
         self.states.len() - 1
     }
 
+    /// The key of the position after the first `moves` moves of the history (0: as set up;
+    /// [`history_len`](Self::history_len): now).
+    #[inline(always)]
+    pub fn history_key(&self, moves: usize) -> u64 {
+        self.states[moves].key
+    }
+
     /// The squares of all pieces of either side attacking `sq`, with `occupied` as the
     /// blockers (so a caller can look through a piece that is about to move).
     #[inline(always)]
@@ -486,11 +493,7 @@ impl Position {
 
     /// The castling move of `color` whose king lands on `king_to`.
     #[inline(always)]
-    pub(crate) fn castling_for(
-        &self,
-        color: Color,
-        king_to: Square,
-    ) -> super::variant::CastlingMove {
+    pub fn castling_for(&self, color: Color, king_to: Square) -> super::variant::CastlingMove {
         let k = self.rules.castling_move(color, 0);
         if k.king_to == king_to {
             k

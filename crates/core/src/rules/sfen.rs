@@ -17,16 +17,39 @@ use std::fmt::Write as _;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SfenError {
     /// Wrong number of space-separated fields (`found`) for the game's form.
-    FieldCount { found: usize, form: TextForm },
+    FieldCount {
+        /// How many fields the text has.
+        found: usize,
+        /// The game's position form, which fixes the number of fields.
+        form: TextForm,
+    },
     /// The board does not have the game's number of ranks.
-    RankCount { found: usize, form: TextForm },
+    RankCount {
+        /// How many ranks the board field has.
+        found: usize,
+        /// The game's position form, which fixes the number of ranks.
+        form: TextForm,
+    },
     /// A rank (named as its game names ranks: 10 … 1, or shogi's a … i) does not add up to
     /// the game's number of files.
-    RankLength { rank: RankName, squares: usize },
+    RankLength {
+        /// The rank, as its game names it.
+        rank: RankName,
+        /// How many squares it adds up to.
+        squares: usize,
+    },
     /// A character that is no piece, count or mark, in the given rank.
-    BadBoardChar { rank: RankName, found: char },
+    BadBoardChar {
+        /// The rank, as its game names it.
+        rank: RankName,
+        /// The character found.
+        found: char,
+    },
     /// `+` not followed by a letter of a kind that promotes.
-    BadPromotion { rank: RankName },
+    BadPromotion {
+        /// The rank, as its game names it.
+        rank: RankName,
+    },
     /// The side field is not `b` or `w`.
     BadSide(String),
     /// A problem in the hands field.

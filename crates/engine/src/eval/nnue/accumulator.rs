@@ -146,8 +146,7 @@ impl AccumulatorStack {
     pub fn update(&mut self, net: &Network, pos: &Position, ply: usize) -> &Accumulator {
         let n = ply.min(self.entries.len() - 1);
         // The keys of the position's history, the current one last.
-        let states = &pos.states;
-        let depth = states.len() - 1;
+        let depth = pos.history_len();
         // Walk back while the entries chain up to the position's history.
         let mut j = n;
         let mut base = None;
@@ -158,11 +157,11 @@ impl AccumulatorStack {
                 break;
             }
             let h = h as usize;
-            if e.computed && e.key == states[h].key {
+            if e.computed && e.key == pos.history_key(h) {
                 base = Some(j);
                 break;
             }
-            if !e.has_delta || j == 0 || h == 0 || e.parent_key != states[h - 1].key {
+            if !e.has_delta || j == 0 || h == 0 || e.parent_key != pos.history_key(h - 1) {
                 break;
             }
             j -= 1;
@@ -174,7 +173,7 @@ impl AccumulatorStack {
                     let e = &mut rest[0];
                     let delta = e.delta;
                     e.acc.apply_from(&done[i - 1].acc, net, &delta);
-                    e.key = states[depth - (n - i)].key;
+                    e.key = pos.history_key(depth - (n - i));
                     e.computed = true;
                 }
             }
