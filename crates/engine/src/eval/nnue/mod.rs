@@ -69,11 +69,11 @@ pub fn embedded_nets() -> Vec<Arc<Network>> {
 const EMBEDDED: &[(Variant, &[u8])] = &[
     (
         Variant::Longjiang,
-        include_bytes!("../../../nets/longjiang.nnue"),
+        include_bytes!("../../../../../nets/longjiang.nnue"),
     ),
     (
         Variant::LongjiangNoDrop,
-        include_bytes!("../../../nets/longjiang-nodrop.nnue"),
+        include_bytes!("../../../../../nets/longjiang-nodrop.nnue"),
     ),
 ];
 

@@ -405,8 +405,8 @@ mod tests {
         // The shipped nets are version 1 files; they load, and saved again (version 2)
         // they keep their parameters and checksum.
         for bytes in [
-            &include_bytes!("../../../nets/longjiang.nnue")[..],
-            &include_bytes!("../../../nets/longjiang-nodrop.nnue")[..],
+            &include_bytes!("../../../../../nets/longjiang.nnue")[..],
+            &include_bytes!("../../../../../nets/longjiang-nodrop.nnue")[..],
         ] {
             assert_eq!(u16::from_le_bytes([bytes[4], bytes[5]]), 1);
             let net = Network::from_bytes(bytes).unwrap();
