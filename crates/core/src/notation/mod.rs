@@ -1,5 +1,6 @@
 //! Text forms that need a position: the Chinese record notation of moves (棋谱记录法, RULES.md
-//! "Record notation"), shogi's KIF moves, Fairy-Stockfish FENs, and game-record files.
+//! "Record notation"), shogi's KIF moves, Fairy-Stockfish FENs, game-record files and opening
+//! suites.
 //!
 //! The ASCII move form and SFEN need no move generator and live in [`crate::rules`]; the record
 //! notation does (whether an origin is written depends on which other pieces could legally reach
@@ -10,6 +11,7 @@ pub mod fen;
 pub mod kif;
 pub mod kif_record;
 pub mod record;
+pub mod suite;
 
 pub use chinese::{NotationError, parse_move, write_move};
 

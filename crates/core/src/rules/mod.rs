@@ -9,6 +9,7 @@ pub mod moves;
 pub mod outcome;
 pub mod piece;
 pub mod position;
+pub mod samples;
 pub mod setup;
 pub mod sfen;
 pub mod shogi;

@@ -121,7 +121,7 @@ pub fn as_f64(w: &Weights) -> Vec<(f64, f64)> {
 mod tests {
     use super::*;
     use crate::eval::evaluate;
-    use crate::search::bench::POSITIONS;
+    use crate::rules::samples::POSITIONS;
 
     #[test]
     fn the_features_rebuild_the_evaluation() {

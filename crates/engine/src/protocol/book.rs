@@ -17,7 +17,7 @@ impl Book {
     /// Reads a book of game `variant` from the text of a suite file (`source` names it in
     /// errors).
     pub fn from_suite(text: &str, variant: Variant, source: &str) -> Result<Book, String> {
-        let suite = crate::tools::matches::openings::parse_suite(text, variant, source)?;
+        let suite = crate::notation::suite::parse_suite(text, variant, source)?;
         let rules = variant.rules();
         let mut book = Book::default();
         for opening in &suite.openings {
