@@ -8,7 +8,7 @@
 //! Layers, bottom up: [`geometry`] → [`rules`] → [`movegen`] → [`notation`] (core) →
 //! [`eval`] → [`search`] → [`protocol`] (engine) → [`tools`]. A layer never reaches up.
 
-pub use longjiang_core::{geometry, movegen, notation, rules};
+pub use longjiang_core::{data, geometry, movegen, notation, rules};
 pub use longjiang_engine::{eval, protocol, search};
 
 pub mod tools;

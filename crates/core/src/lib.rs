@@ -3,8 +3,9 @@
 //!
 //! Layers, bottom up: [`geometry`] (squares, bitboards, attack tables) → [`rules`] (pieces,
 //! moves, rule descriptions, positions, game end) → [`movegen`] (legal moves, perft) →
-//! [`notation`] (SFEN, records, KIF). A layer never reaches up. Nothing here starts a thread
-//! pool of its own but perft's, prints, or reads the disk.
+//! [`notation`] (SFEN, records, KIF, opening suites), and beside them [`data`] (the training-data
+//! files). A layer never reaches up. Nothing here prints; only perft's parallel split starts
+//! threads (rayon's pool).
 //!
 //! # Example
 //!
@@ -26,6 +27,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod data;
 pub mod geometry;
 pub mod movegen;
 pub mod notation;

@@ -4,7 +4,7 @@
 //! Layers, bottom up: the core's modules (re-exported here, so `crate::rules::…` reads the
 //! same in every crate) → [`eval`] → [`search`] → [`protocol`]. A layer never reaches up.
 
-pub use longjiang_core::{geometry, movegen, notation, rules};
+pub use longjiang_core::{data, geometry, movegen, notation, rules};
 
 pub mod eval;
 pub mod protocol;
