@@ -8,7 +8,6 @@
 //! - `record check [FILE]`: reads every game and prints one summary line per game.
 
 use crate::notation::record::GameRecord;
-use crate::rules::outcome::Outcome;
 use crate::rules::{Color, Variant};
 use clap::{Args, Subcommand};
 use std::io::Read;
@@ -102,10 +101,8 @@ pub fn write_record(
     for (i, text) in moves.iter().enumerate() {
         if let Some(outcome) = pos.outcome() {
             return Err(format!(
-                "move {} ({text}): the game is over ({}, {})",
-                i + 1,
-                outcome.reason(),
-                result_of(outcome)
+                "move {} ({text}): the game is over ({outcome})",
+                i + 1
             ));
         }
         let m =
@@ -118,7 +115,7 @@ pub fn write_record(
         if record.tag("Result").is_none() {
             record
                 .tags
-                .push(("Result".into(), result_of(outcome).into()));
+                .push(("Result".into(), outcome.result_token().into()));
         }
         if record.tag("Reason").is_none() {
             record
@@ -146,15 +143,6 @@ fn parse_games(text: &str) -> Result<Vec<GameRecord>, String> {
         return Err("no game in the input".into());
     }
     Ok(games)
-}
-
-/// `1-0`, `0-1` or `1/2-1/2`.
-fn result_of(outcome: Outcome) -> &'static str {
-    match outcome.winner() {
-        Some(Color::Black) => "1-0",
-        Some(Color::White) => "0-1",
-        None => "1/2-1/2",
-    }
 }
 
 /// Reads records and gives each game's moves in ASCII (or as a `position` command).

@@ -8,7 +8,7 @@
 use super::kif::{bod, kif_move, kif_word, side_name, squeeze};
 use super::record::{GameRecord, RecordError};
 use crate::movegen::legal_moves;
-use crate::rules::outcome::{EndReason, Outcome};
+use crate::rules::outcome::{EndReason, Outcome, parse_result_token, result_token};
 use crate::rules::shogi::HANDICAPS;
 use crate::rules::{Color, Position, Variant};
 
@@ -17,11 +17,7 @@ const TABLE: &str = "手数----指手---------消費時間--";
 
 /// The winner the `Result` tag names.
 fn winner_of(result: Option<&str>) -> Option<Color> {
-    match result {
-        Some("1-0") => Some(Color::Black),
-        Some("0-1") => Some(Color::White),
-        _ => None,
-    }
+    result.and_then(parse_result_token).flatten()
 }
 
 /// The terminal word and the summary line of a record whose last position is `end`.
@@ -48,7 +44,9 @@ fn ending(record: &GameRecord, end: &Position, plies: usize) -> (&'static str, S
                 ("入玉勝ち", won(w))
             }
             (_, Some(w)) => ("投了", won(w)),
-            (Some("1/2-1/2"), None) => ("持将棋", format!("まで{plies}手で持将棋")),
+            (Some(r), None) if parse_result_token(r) == Some(None) => {
+                ("持将棋", format!("まで{plies}手で持将棋"))
+            }
             _ => ("中断", format!("まで{plies}手で中断")),
         },
     }
@@ -344,16 +342,16 @@ pub fn parse_kif(text: &str) -> Result<GameRecord, RecordError> {
                     "詰み, but the last position is not checkmate".into(),
                 ));
             }
-            (Some(!mover), "checkmate")
+            (Some(!mover), EndReason::Checkmate.words())
         }
         Some("千日手") => match outcome {
             Some(Outcome::Decisive {
                 winner,
                 reason: EndReason::PerpetualCheck,
-            }) => (Some(winner), "perpetual check"),
+            }) => (Some(winner), EndReason::PerpetualCheck.words()),
             Some(Outcome::Draw {
                 reason: EndReason::Repetition,
-            }) => (None, "repetition"),
+            }) => (None, EndReason::Repetition.words()),
             _ => {
                 return Err(err(
                     lines.len(),
@@ -372,12 +370,9 @@ pub fn parse_kif(text: &str) -> Result<GameRecord, RecordError> {
             return Ok(record);
         }
     };
-    let result = match result {
-        Some(Color::Black) => "1-0",
-        Some(Color::White) => "0-1",
-        None => "1/2-1/2",
-    };
-    record.tags.push(("Result".into(), result.into()));
+    record
+        .tags
+        .push(("Result".into(), result_token(result).into()));
     record.tags.push(("Reason".into(), reason.into()));
     Ok(record)
 }

@@ -25,7 +25,7 @@
 
 use super::{kif, parse_move, write_move};
 use crate::rules::ascii::move_text;
-use crate::rules::outcome::{EndReason, Outcome};
+use crate::rules::outcome::{EndReason, result_token};
 use crate::rules::{Color, Move, Position, Rules, StalemateRule, TextForm, Variant};
 use std::fmt;
 use std::fmt::Write as _;
@@ -82,8 +82,13 @@ impl std::error::Error for RecordError {}
 /// Tags that are fields of [`GameRecord`], not entries of its `tags`.
 const RESERVED: [&str; 3] = ["Variant", "SFEN", "Moves"];
 
-/// The result tokens that end a game's moves.
-const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+/// The result tokens that end a game's moves: the rules core's three and `*` (unfinished).
+const RESULTS: [&str; 4] = [
+    result_token(Some(Color::Black)),
+    result_token(Some(Color::White)),
+    result_token(None),
+    "*",
+];
 
 impl GameRecord {
     /// A record of `variant` from its start position, no moves, no tags.
@@ -270,11 +275,7 @@ fn check_playable(pos: &Position, m: Move, i: usize) -> Result<(), RecordError> 
     if let Some(outcome) = pos.outcome() {
         return Err(RecordError::new(
             None,
-            format!(
-                "move {} ({m}): the game already ended ({})",
-                i + 1,
-                describe(outcome)
-            ),
+            format!("move {} ({m}): the game already ended ({})", i + 1, outcome),
         ));
     }
     if !pos.is_legal(m) {
@@ -307,16 +308,6 @@ fn read_word(pos: &Position, word: &str) -> Result<Move, String> {
         _ if word.is_ascii() => pos.parse_move(word).map_err(|e| e.to_string()),
         TextForm::Longjiang => parse_move(pos, word).map_err(|e| e.to_string()),
         TextForm::Usi => kif::parse_kif_word(pos, word),
-    }
-}
-
-fn describe(outcome: Outcome) -> String {
-    match outcome {
-        Outcome::Decisive { winner, reason } => {
-            let w = if winner == Color::Black { "1-0" } else { "0-1" };
-            format!("{reason}, {w}")
-        }
-        Outcome::Draw { reason } => format!("{reason}, 1/2-1/2"),
     }
 }
 
@@ -378,7 +369,7 @@ fn check_result(pos: &Position, result: &str, reason: Option<&str>) -> Result<()
         let fits = outcome.is_some_and(|o| o.reason() == end);
         if !fits {
             let actual = match outcome {
-                Some(o) => describe(o),
+                Some(o) => o.to_string(),
                 None => format!(
                     "the game is not over: {} legal moves",
                     crate::movegen::legal_moves(pos).len()
@@ -393,11 +384,7 @@ fn check_result(pos: &Position, result: &str, reason: Option<&str>) -> Result<()
     let Some(outcome) = outcome else {
         return Ok(());
     };
-    let expected = match outcome.winner() {
-        Some(Color::Black) => "1-0",
-        Some(Color::White) => "0-1",
-        None => "1/2-1/2",
-    };
+    let expected = outcome.result_token();
     if result == "*" || result == expected {
         Ok(())
     } else {
@@ -405,7 +392,7 @@ fn check_result(pos: &Position, result: &str, reason: Option<&str>) -> Result<()
             None,
             format!(
                 "result {result} contradicts the final position ({})",
-                describe(outcome)
+                outcome
             ),
         ))
     }
@@ -562,7 +549,7 @@ impl RawGame {
             if let Some(outcome) = pos.outcome() {
                 return Err(at(format!(
                     "move {n} ({word}): the game already ended ({})",
-                    describe(outcome)
+                    outcome
                 )));
             }
             let m = read_word(&pos, &word).map_err(|e| at(format!("move {n}: {e}")))?;

@@ -18,7 +18,7 @@ pub mod zobrist;
 
 pub use hand::Hand;
 pub use moves::Move;
-pub use outcome::Outcome;
+pub use outcome::{Outcome, parse_result_token, result_token};
 pub use piece::{Color, HAND_KINDS, KINDS, Piece, PieceKind};
 pub use position::Position;
 pub use setup::{PositionError, Setup};

@@ -52,16 +52,57 @@ impl Outcome {
             Outcome::Decisive { reason, .. } | Outcome::Draw { reason } => reason,
         }
     }
+
+    /// The result token (`1-0`, `0-1`, `1/2-1/2`; see [`result_token`]).
+    pub fn result_token(self) -> &'static str {
+        result_token(self.winner())
+    }
 }
 
-impl fmt::Display for EndReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl EndReason {
+    /// The end in words, as records' `Reason` tags and messages write it: `checkmate`,
+    /// `stalemate`, `repetition`, `perpetual check` (also its `Display`).
+    pub fn words(self) -> &'static str {
+        match self {
             EndReason::Checkmate => "checkmate",
             EndReason::Stalemate => "stalemate",
             EndReason::Repetition => "repetition",
             EndReason::PerpetualCheck => "perpetual check",
-        })
+        }
+    }
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.words())
+    }
+}
+
+/// The result token of a game from the first player's side, as every record, journal and
+/// protocol writes it: `1-0` (the first player won), `0-1`, or `1/2-1/2` (`winner` `None`).
+pub const fn result_token(winner: Option<Color>) -> &'static str {
+    match winner {
+        Some(Color::Black) => "1-0",
+        Some(Color::White) => "0-1",
+        None => "1/2-1/2",
+    }
+}
+
+/// The winner a result token names (`Some(None)`: a draw); `None` for any other text, `*`
+/// (an unfinished game) included.
+pub fn parse_result_token(text: &str) -> Option<Option<Color>> {
+    match text {
+        "1-0" => Some(Some(Color::Black)),
+        "0-1" => Some(Some(Color::White)),
+        "1/2-1/2" => Some(None),
+        _ => None,
+    }
+}
+
+/// A finished game in words: its reason, then its result token (`checkmate, 1-0`).
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}, {}", self.reason(), self.result_token())
     }
 }
 
@@ -178,5 +219,33 @@ impl Position {
                     && self.entering_points(them, board) < 27
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn result_tokens_round_trip_and_outcomes_read_as_words() {
+        for (winner, token) in [
+            (Some(Color::Black), "1-0"),
+            (Some(Color::White), "0-1"),
+            (None, "1/2-1/2"),
+        ] {
+            assert_eq!(result_token(winner), token);
+            assert_eq!(parse_result_token(token), Some(winner));
+        }
+        assert_eq!(parse_result_token("*"), None);
+        assert_eq!(parse_result_token("1-1"), None);
+        let mate = Outcome::Decisive {
+            winner: Color::White,
+            reason: EndReason::Checkmate,
+        };
+        assert_eq!(mate.to_string(), "checkmate, 0-1");
+        let draw = Outcome::Draw {
+            reason: EndReason::PerpetualCheck,
+        };
+        assert_eq!(draw.to_string(), "perpetual check, 1/2-1/2");
     }
 }

@@ -4,7 +4,7 @@
 
 use super::notation::line_to_xboard;
 use crate::rules::outcome::EndReason;
-use crate::rules::{Color, Move, Outcome};
+use crate::rules::{Color, Move, Outcome, result_token};
 use crate::search::{Bound, Score, SearchInfo};
 
 /// XBoard's mate score: 100000 + N for a mate in N moves, -100000 - N when mated in N.
@@ -86,10 +86,7 @@ pub fn result_line(outcome: Outcome) -> String {
             format!("1/2-1/2 {{{why}}}")
         }
         Outcome::Decisive { winner, reason } => {
-            let score = match winner {
-                Color::Black => "1-0",
-                Color::White => "0-1",
-            };
+            let score = result_token(Some(winner));
             let loser = side_name(!winner);
             let why = match reason {
                 EndReason::Checkmate => format!("{} mates", side_name(winner)),
