@@ -565,15 +565,3 @@ pub fn rook_rays(sq: Square) -> Bitboard {
 pub fn bishop_rays(sq: Square) -> Bitboard {
     BISHOP_EMPTY[sq.index()]
 }
-
-/// Squares exactly two king steps away along a line, each with the square in the middle:
-/// the guard's 2-step slides, as `(middle, far)` pairs for the eight directions.
-#[inline(always)]
-pub fn two_step_lines(sq: Square) -> [(Bitboard, Bitboard); 8] {
-    let i = sq.index();
-    let mut out = [(Bitboard::EMPTY, Bitboard::EMPTY); 8];
-    for (d, slot) in out.iter_mut().enumerate() {
-        *slot = (STEP1[d][i], STEP2[d][i]);
-    }
-    out
-}

@@ -133,16 +133,6 @@ impl GameRecord {
         }
     }
 
-    /// The position after every move (each checked).
-    pub fn final_position(&self) -> Result<Position, RecordError> {
-        let mut pos = self.start_position()?;
-        for (i, &m) in self.moves.iter().enumerate() {
-            check_playable(&pos, m, i)?;
-            pos.play(m);
-        }
-        Ok(pos)
-    }
-
     /// The record as text (the module's format). Every move is checked: an illegal move, a
     /// move after the end of the game, a bad tag or a result that contradicts the final
     /// position is an error.

@@ -220,14 +220,6 @@ pub fn param_name(i: usize) -> String {
     }
 }
 
-/// The shape of weight `i`.
-pub fn param_shape(i: usize) -> Shape {
-    GROUPS
-        .iter()
-        .find(|g| (g.start..g.start + g.len).contains(&i))
-        .map_or(Shape::Linear, |g| g.shape)
-}
-
 fn kind_name(k: PieceKind) -> &'static str {
     match k {
         PieceKind::Pawn => "pawn",
