@@ -62,7 +62,7 @@ pub struct TuneArgs {
     #[arg(long)]
     pub no_resolve: bool,
     /// Weight groups not to tune, by name (`piece value`, `mobility`, …; a comma-separated
-    /// list, each an exact group name of `src/eval/weights.rs`).
+    /// list, each an exact group name of `crates/engine/src/eval/weights.rs`).
     #[arg(long, value_delimiter = ',')]
     pub freeze: Vec<String>,
     /// Start from (and measure) another game's weight set instead of this game's own, e.g. to

@@ -1,5 +1,5 @@
-//! The generated weight file of a game (`src/eval/weights/<game>.rs`): a header saying how it
-//! was made, then one `S(mg, eg)` line per weight, named.
+//! The generated weight file of a game (`crates/engine/src/eval/weights/<game>.rs`): a header
+//! saying how it was made, then one `S(mg, eg)` line per weight, named.
 
 use crate::eval::weights::{NUM_PARAMS, S, Weights, param_name};
 

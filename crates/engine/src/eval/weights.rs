@@ -72,7 +72,7 @@ pub const SETS: [Weights; 3] = [
     longjiang_nodrop::WEIGHTS,
     shogi::WEIGHTS,
 ];
-/// The file name (under `src/eval/weights/`) of each set, as the tuner writes it.
+/// The file name (under `crates/engine/src/eval/weights/`) of each set, as the tuner writes it.
 pub const SET_FILES: [&str; 3] = ["longjiang.rs", "longjiang_nodrop.rs", "shogi.rs"];
 /// The same sets in a static, where the evaluation reads them.
 pub(super) static SET_TABLE: [Weights; 3] = SETS;
