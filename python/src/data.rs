@@ -1,8 +1,8 @@
 //! Training data: `longjiang datagen` files (text or binary) as a Python iterator of samples,
-//! through the engine's own reader (`longjiang::tools::datagen::sample`).
+//! through the engine's own reader (`longjiang_core::data::sample`).
 
 use crate::board::value_error;
-use longjiang::tools::datagen::sample::{Sample, read_path};
+use longjiang::data::sample::{Sample, read_path};
 use pyo3::prelude::*;
 
 /// The finished games' positions of a datagen file, in file order. Each item is

@@ -15,7 +15,6 @@
 use crate::notation::pgn;
 use crate::notation::record::GameRecord;
 use crate::notation::san::SanForm;
-use crate::rules::outcome::Outcome;
 use crate::rules::{Color, Variant};
 use clap::{Args, Subcommand};
 use std::io::Read;
@@ -121,10 +120,8 @@ pub fn write_record(
     for (i, text) in moves.iter().enumerate() {
         if let Some(outcome) = pos.outcome() {
             return Err(format!(
-                "move {} ({text}): the game is over ({}, {})",
-                i + 1,
-                outcome.reason(),
-                result_of(outcome)
+                "move {} ({text}): the game is over ({outcome})",
+                i + 1
             ));
         }
         let m =
@@ -137,7 +134,7 @@ pub fn write_record(
         if record.tag("Result").is_none() {
             record
                 .tags
-                .push(("Result".into(), result_of(outcome).into()));
+                .push(("Result".into(), outcome.result_token().into()));
         }
         if record.tag("Reason").is_none() {
             record
@@ -198,15 +195,6 @@ pub fn to_records(text: &str) -> Result<String, String> {
         out.push('\n');
     }
     Ok(out)
-}
-
-/// `1-0`, `0-1` or `1/2-1/2`.
-fn result_of(outcome: Outcome) -> &'static str {
-    match outcome.winner() {
-        Some(Color::Black) => "1-0",
-        Some(Color::White) => "0-1",
-        None => "1/2-1/2",
-    }
 }
 
 /// Reads records and gives each game's moves in ASCII (or as a `position` command).

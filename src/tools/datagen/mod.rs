@@ -9,13 +9,13 @@
 //! it ends: stopping the generator loses at most the games in progress, and running the same
 //! command again resumes.
 
-pub mod binary;
 pub mod endgame;
 pub mod file;
 pub mod game;
-pub mod pack;
-pub mod sample;
 pub mod store;
+
+/// The file formats live in the core ([`crate::data`]); their old paths keep working.
+pub use crate::data::{binary, pack, sample};
 
 use crate::eval::nnue::{self, Network};
 use crate::rules::Variant;

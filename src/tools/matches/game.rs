@@ -74,8 +74,7 @@ pub enum Played {
 
 fn rules_reason(outcome: Outcome, names: &[String; 2]) -> String {
     match outcome.reason() {
-        EndReason::Checkmate => "checkmate".into(),
-        EndReason::Stalemate => "stalemate".into(),
+        EndReason::Checkmate | EndReason::Stalemate => outcome.reason().to_string(),
         EndReason::Repetition => "fourfold repetition".into(),
         EndReason::PerpetualCheck => {
             let loser = outcome.winner().map_or(Color::Black, |w| !w);

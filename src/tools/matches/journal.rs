@@ -8,7 +8,7 @@
 //! short; that entry and the partial text are removed and the game is played again. Every other
 //! game is kept, and none is played twice.
 
-use crate::rules::Color;
+use crate::rules::{Color, parse_result_token, result_token};
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::Path;
@@ -42,24 +42,6 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
-/// The result tag of a game: `1-0` when the first player won.
-pub fn result_text(winner: Option<Color>) -> &'static str {
-    match winner {
-        Some(Color::Black) => "1-0",
-        Some(Color::White) => "0-1",
-        None => "1/2-1/2",
-    }
-}
-
-fn parse_result(text: &str) -> Option<Option<Color>> {
-    match text {
-        "1-0" => Some(Some(Color::Black)),
-        "0-1" => Some(Some(Color::White)),
-        "1/2-1/2" => Some(None),
-        _ => None,
-    }
-}
-
 struct JournalEntry {
     committed: Committed,
     offset: u64,
@@ -75,7 +57,7 @@ fn parse_entry(line: &str) -> Option<JournalEntry> {
     Some(JournalEntry {
         committed: Committed {
             round: f[0].parse().ok()?,
-            winner: parse_result(f[1])?,
+            winner: parse_result_token(f[1])?,
         },
         offset: f[2].parse().ok()?,
         len: f[3].parse().ok()?,
@@ -224,7 +206,7 @@ impl Journal {
         let bytes = text.as_bytes();
         let line = format!(
             "{round} {} {} {} {:016x}\n",
-            result_text(winner),
+            result_token(winner),
             self.end,
             bytes.len(),
             fnv1a(bytes)

@@ -219,7 +219,7 @@ fn game_record(plan: &Plan, slot: &ScheduledGame, f: &Finished) -> GameRecord {
         ("Black", plan.names[slot.first].clone()),
         ("White", plan.names[slot.second].clone()),
         ("Date", journal::today()),
-        ("Result", journal::result_text(f.winner).to_string()),
+        ("Result", crate::rules::result_token(f.winner).to_string()),
         ("Reason", f.reason.clone()),
         ("TimeControl", plan.tc_text.clone()),
         ("Round", slot.round.to_string()),
@@ -485,7 +485,7 @@ fn finish_game(
         plan.names[slot.first],
         plan.names[slot.second],
         slot.opening + 1,
-        journal::result_text(f.winner),
+        crate::rules::result_token(f.winner),
         f.reason
     );
     bar.suspend(|| say(&line));

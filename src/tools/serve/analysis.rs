@@ -182,10 +182,7 @@ pub async fn engine_move(store: Arc<Store>, entry: Arc<GameEntry>) -> Result<Str
             let mut g = lock(&entry.game);
             let pos = g.position();
             if let Some(o) = pos.outcome() {
-                return Err(Refusal::Bad(format!(
-                    "the game is over ({})",
-                    super::game::outcome_text(o)
-                )));
+                return Err(Refusal::Bad(format!("the game is over ({o})")));
             }
             begin_search(&mut g)?;
             (pos, g.version, g.strength.limits())

@@ -7,7 +7,6 @@ use crate::movegen::legal_moves;
 use crate::notation::fen::{parse_fen, write_fen};
 use crate::notation::record::GameRecord;
 use crate::notation::{parse_move, write_move};
-use crate::rules::outcome::{EndReason, Outcome};
 use crate::rules::position::castle_bit;
 use crate::rules::{Color, Move, PieceKind, Position, Rules, Variant};
 use crate::search::{Limits, Score};
@@ -180,7 +179,7 @@ impl Game {
     pub fn play_text(&mut self, text: &str) -> Result<Move, String> {
         let pos = self.position();
         if let Some(o) = pos.outcome() {
-            return Err(format!("the game is over ({})", outcome_text(o)));
+            return Err(format!("the game is over ({o})"));
         }
         let m = if text.is_ascii() {
             pos.parse_move(text).map_err(|e| e.to_string())?
@@ -319,10 +318,7 @@ impl Game {
             end.play(m);
         }
         let (result, reason) = match end.outcome() {
-            Some(o) => (
-                result_token(o).to_string(),
-                Some(reason_text(o).to_string()),
-            ),
+            Some(o) => (o.result_token().to_string(), Some(o.reason().to_string())),
             None => self.result.clone().unwrap_or(("*".into(), None)),
         };
         rec.tags.push(("Result".into(), result));
@@ -402,7 +398,7 @@ impl Game {
                 let m = self.moves[i];
                 json!({"from": m.from().map(|s| s.to_string()), "to": m.to().to_string()})
             }),
-            "outcome": outcome.map(|o| json!({"result": result_token(o), "text": outcome_text(o)})),
+            "outcome": outcome.map(|o| json!({"result": o.result_token(), "text": o.to_string()})),
             "engine_side": self.engine_side.map(side_letter),
             "strength": self.strength.to_json(),
             "thinking": self.thinking,
@@ -418,26 +414,4 @@ pub fn kind_code(k: PieceKind) -> String {
         Some(c) => c.to_string(),
         None => "+P".into(),
     }
-}
-
-fn result_token(o: Outcome) -> &'static str {
-    match o.winner() {
-        Some(Color::Black) => "1-0",
-        Some(Color::White) => "0-1",
-        None => "1/2-1/2",
-    }
-}
-
-fn reason_text(o: Outcome) -> &'static str {
-    match o.reason() {
-        EndReason::Checkmate => "checkmate",
-        EndReason::Stalemate => "stalemate",
-        EndReason::Repetition => "repetition",
-        EndReason::PerpetualCheck => "perpetual check",
-    }
-}
-
-/// A finished game in words: `1-0, checkmate`.
-pub fn outcome_text(o: Outcome) -> String {
-    format!("{}, {}", result_token(o), reason_text(o))
 }

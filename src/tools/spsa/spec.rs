@@ -100,8 +100,8 @@ pub fn write(params: &[Tuned], values: &[i32]) -> String {
         .collect()
 }
 
-/// This build's `src/search/params.rs`.
-const PARAMS_RS: &str = include_str!("../../search/params.rs");
+/// This build's `crates/engine/src/search/params.rs`.
+const PARAMS_RS: &str = include_str!("../../../crates/engine/src/search/params.rs");
 
 /// `params.rs` with the defaults of the tuned parameters replaced by `values` (the lines
 /// `    NAME = default, min..=max, …`); names it does not declare are left out.

@@ -62,7 +62,7 @@ pub struct TuneArgs {
     #[arg(long)]
     pub no_resolve: bool,
     /// Weight groups not to tune, by name (`piece value`, `mobility`, …; a comma-separated
-    /// list, each an exact group name of `src/eval/weights.rs`).
+    /// list, each an exact group name of `crates/engine/src/eval/weights.rs`).
     #[arg(long, value_delimiter = ',')]
     pub freeze: Vec<String>,
     /// Start from (and measure) another game's weight set instead of this game's own, e.g. to
@@ -72,7 +72,7 @@ pub struct TuneArgs {
     /// Use at most this many positions (0: all), taken evenly through the data.
     #[arg(long, default_value_t = 0)]
     pub max_positions: usize,
-    /// Where to write the weight file (default: `src/eval/weights/<game>.rs`).
+    /// Where to write the weight file (default: `crates/engine/src/eval/weights/<game>.rs`).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// No progress bar.
@@ -247,7 +247,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
     let out = args
         .out
         .clone()
-        .unwrap_or_else(|| PathBuf::from("src/eval/weights").join(SET_FILES[set]));
+        .unwrap_or_else(|| PathBuf::from("crates/engine/src/eval/weights").join(SET_FILES[set]));
     // Before the work, not after it (issue 32, item 2).
     writable(&out, args.out.is_none())?;
     let start = args.start_variant.map_or(set, |v| v.rules().weight_set);

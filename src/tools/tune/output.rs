@@ -1,5 +1,5 @@
-//! The generated weight file of a game (`src/eval/weights/<game>.rs`): a header saying how it
-//! was made, then one `S(mg, eg)` line per weight, named.
+//! The generated weight file of a game (`crates/engine/src/eval/weights/<game>.rs`): a header
+//! saying how it was made, then one `S(mg, eg)` line per weight, named.
 
 use crate::eval::weights::{NUM_PARAMS, S, Weights, param_name};
 
@@ -62,9 +62,9 @@ mod tests {
     #[test]
     fn weight_files_are_the_tuners_output() {
         let files = [
-            include_str!("../../eval/weights/longjiang.rs"),
-            include_str!("../../eval/weights/longjiang_nodrop.rs"),
-            include_str!("../../eval/weights/shogi.rs"),
+            include_str!("../../../crates/engine/src/eval/weights/longjiang.rs"),
+            include_str!("../../../crates/engine/src/eval/weights/longjiang_nodrop.rs"),
+            include_str!("../../../crates/engine/src/eval/weights/shogi.rs"),
         ];
         for (set, file) in files.iter().enumerate() {
             let body = |t: &str| t[t.find("\nuse super").unwrap()..].to_string();

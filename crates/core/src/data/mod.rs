@@ -1,0 +1,7 @@
+//! The training-data files `longjiang datagen` writes and the tuner and trainer read: the text
+//! format and its typed [`sample::Sample`], the binary format, and the packing of a position
+//! in a few bytes (`docs/datagen.md` describes both formats byte by byte).
+
+pub mod binary;
+pub mod pack;
+pub mod sample;

@@ -1,0 +1,30 @@
+//! Rules: pieces, moves, rule descriptions, positions (make/unmake, keys, game end) and the
+//! text forms of positions and moves.
+
+pub mod ascii;
+mod attackers;
+pub mod from_setup;
+pub mod hand;
+pub mod moves;
+pub mod outcome;
+pub mod piece;
+pub mod position;
+pub mod samples;
+pub mod setup;
+pub mod sfen;
+pub mod shogi;
+pub mod variant;
+pub mod zobrist;
+
+pub use hand::Hand;
+pub use moves::Move;
+pub use outcome::{Outcome, parse_result_token, result_token};
+pub use piece::{Color, HAND_KINDS, KINDS, Piece, PieceKind};
+pub use position::Position;
+pub use setup::{PositionError, Setup};
+pub use sfen::SfenError;
+pub use shogi::SHOGI;
+pub use variant::{
+    EnteringKingRule, Evaluator, LONGJIANG, LONGJIANG_NODROP, RankName, Rules, SquareName,
+    StalemateRule, TextForm, Variant,
+};

@@ -1,0 +1,189 @@
+//! Accumulators: the hidden layer's input sums per perspective, kept up to date move by move.
+//!
+//! [`AccumulatorStack`] holds one entry per search ply. Playing a move records only its
+//! [`Delta`] (cheap); the sums are brought up to date lazily when a position is evaluated, by
+//! walking back to the nearest computed ancestor and applying the deltas forward. An entry
+//! knows the keys of its position and its parent, checked against the position's own
+//! history, so a stale entry (another line searched at that ply, a position set up from
+//! elsewhere) is never used: the stack then refreshes from scratch.
+
+use super::features::{Delta, MAX_ACTIVE, active};
+use super::kernels;
+use super::network::{MAX_HIDDEN, Network, bucket};
+use crate::rules::{Color, Position};
+
+/// The hidden layer's sums for both perspectives (`[Color::index()]`), before activation;
+/// the first `Network::hidden` entries of each row are used, the rest stay zero.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(64))]
+pub struct Accumulator {
+    /// The sums.
+    pub v: [[i16; MAX_HIDDEN]; 2],
+}
+
+impl Accumulator {
+    /// All zero.
+    pub const ZERO: Accumulator = Accumulator {
+        v: [[0; MAX_HIDDEN]; 2],
+    };
+
+    /// The sums of `pos` computed from scratch.
+    pub fn refresh(net: &Network, pos: &Position) -> Accumulator {
+        let mut acc = Accumulator::ZERO;
+        acc.refresh_in_place(net, pos);
+        acc
+    }
+
+    /// Overwrites these sums with those of `pos` computed from scratch.
+    pub fn refresh_in_place(&mut self, net: &Network, pos: &Position) {
+        let h = net.hidden();
+        for c in Color::ALL {
+            let features = active(pos, c);
+            let rows: arrayvec::ArrayVec<&[i16], MAX_ACTIVE> = features
+                .iter()
+                .map(|&f| net.feature_weights(f as usize))
+                .collect();
+            let v = &mut self.v[c.index()];
+            kernels::apply(h, v, &net.ft_bias, &rows, &[]);
+        }
+    }
+
+    /// Writes into `self` the sums of `from` changed by `delta`.
+    #[inline]
+    pub fn apply_from(&mut self, from: &Accumulator, net: &Network, delta: &Delta) {
+        let h = net.hidden();
+        for c in Color::ALL {
+            let mut add: arrayvec::ArrayVec<&[i16], 2> = arrayvec::ArrayVec::new();
+            let mut sub: arrayvec::ArrayVec<&[i16], 2> = arrayvec::ArrayVec::new();
+            for ch in delta.removed() {
+                if let Some(f) = ch.feature(c) {
+                    sub.push(net.feature_weights(f));
+                }
+            }
+            for ch in delta.added() {
+                if let Some(f) = ch.feature(c) {
+                    add.push(net.feature_weights(f));
+                }
+            }
+            let i = c.index();
+            kernels::apply(h, &mut self.v[i], &from.v[i], &add, &sub);
+        }
+    }
+
+    /// These sums changed by `delta`.
+    #[inline]
+    pub fn apply(&mut self, net: &Network, delta: &Delta) {
+        let from = *self;
+        self.apply_from(&from, net, delta);
+    }
+}
+
+/// The network's evaluation of `pos` computed from scratch (centipawns, side to move).
+pub fn evaluate_fresh(net: &Network, pos: &Position) -> i32 {
+    let acc = Accumulator::refresh(net, pos);
+    net.output(&acc.v, pos.side_to_move(), bucket(pos))
+}
+
+#[derive(Clone, Copy)]
+struct Entry {
+    acc: Accumulator,
+    /// What the move into this ply changed.
+    delta: Delta,
+    /// The key of the position this entry was (or will be) computed for, 0 until known.
+    key: u64,
+    /// The key of the position the move was played from.
+    parent_key: u64,
+    /// Whether `delta` is recorded (set by `push`).
+    has_delta: bool,
+    /// Whether `acc` holds the sums of the position with key `key`.
+    computed: bool,
+}
+
+/// Accumulators for the plies of one search thread (see the module documentation).
+pub struct AccumulatorStack {
+    entries: Vec<Entry>,
+}
+
+impl AccumulatorStack {
+    /// A stack for plies `0 ..= max_ply`.
+    pub fn new(max_ply: usize) -> AccumulatorStack {
+        let empty = Entry {
+            acc: Accumulator::ZERO,
+            delta: Delta::EMPTY,
+            key: 0,
+            parent_key: 0,
+            has_delta: false,
+            computed: false,
+        };
+        AccumulatorStack {
+            entries: vec![empty; max_ply + 2],
+        }
+    }
+
+    /// Records that the legal move `m` is about to be played in `pos` at `ply` (call before
+    /// `pos.play(m)`); `None` records a null move.
+    #[inline]
+    pub fn push(&mut self, ply: usize, pos: &Position, m: Option<crate::rules::Move>) {
+        if let Some(e) = self.entries.get_mut(ply + 1) {
+            e.delta = match m {
+                Some(m) => super::features::delta(pos, m),
+                None => Delta::EMPTY,
+            };
+            e.parent_key = pos.key();
+            e.has_delta = true;
+            e.computed = false;
+        }
+    }
+
+    /// The network's evaluation of `pos` at `ply`: the accumulator brought up to date from
+    /// the nearest computed ancestor (or from scratch), then the output layer.
+    pub fn evaluate(&mut self, net: &Network, pos: &Position, ply: usize) -> i32 {
+        let acc = self.update(net, pos, ply);
+        net.output(&acc.v, pos.side_to_move(), bucket(pos))
+    }
+
+    /// The accumulator of `pos` at `ply`, computed as cheaply as the stack allows.
+    pub fn update(&mut self, net: &Network, pos: &Position, ply: usize) -> &Accumulator {
+        let n = ply.min(self.entries.len() - 1);
+        // The keys of the position's history, the current one last.
+        let depth = pos.history_len();
+        // Walk back while the entries chain up to the position's history.
+        let mut j = n;
+        let mut base = None;
+        loop {
+            let e = &self.entries[j];
+            let h = depth as isize - (n - j) as isize;
+            if h < 0 {
+                break;
+            }
+            let h = h as usize;
+            if e.computed && e.key == pos.history_key(h) {
+                base = Some(j);
+                break;
+            }
+            if !e.has_delta || j == 0 || h == 0 || e.parent_key != pos.history_key(h - 1) {
+                break;
+            }
+            j -= 1;
+        }
+        match base {
+            Some(b) => {
+                for i in b + 1..=n {
+                    let (done, rest) = self.entries.split_at_mut(i);
+                    let e = &mut rest[0];
+                    let delta = e.delta;
+                    e.acc.apply_from(&done[i - 1].acc, net, &delta);
+                    e.key = pos.history_key(depth - (n - i));
+                    e.computed = true;
+                }
+            }
+            None => {
+                let e = &mut self.entries[n];
+                e.acc.refresh_in_place(net, pos);
+                e.key = pos.key();
+                e.computed = true;
+            }
+        }
+        &self.entries[n].acc
+    }
+}

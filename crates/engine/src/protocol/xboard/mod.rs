@@ -1,0 +1,41 @@
+//! The XBoard / CECP (Chess Engine Communication Protocol, version 2) mode, so that XBoard can
+//! draw both games and a person can play them: `longjiang --xboard`, or `xboard` as the first
+//! command. The engine defines its games to XBoard itself ([`define`]: `setup` and `piece`
+//! commands), and judges every move by its own rules; protocol.md lists the commands.
+//!
+//! [`notation`] translates squares, moves and positions (XBoard numbers the ten ranks from 0),
+//! [`clock`] reads time controls, [`report`] writes thinking and result lines, [`settings`]
+//! knows the options, and [`session`] holds the game and drives the engine. Input is read on
+//! the calling thread; the session runs on its own thread and takes input lines and search
+//! reports from one channel, in the order they came.
+
+pub mod clock;
+pub mod define;
+pub use crate::notation::xboard as notation;
+pub mod report;
+pub mod session;
+pub mod settings;
+
+pub use session::{Event, XboardSession};
+
+use super::Output;
+use std::io::BufRead;
+use std::sync::mpsc;
+
+/// Runs the CECP mode until `quit` or end of input, reading `input` and writing to `out`.
+pub fn run<R: BufRead>(input: R, out: Output) {
+    let (tx, rx) = mpsc::channel();
+    let session_tx = tx.clone();
+    let worker = std::thread::Builder::new()
+        .name("xboard-session".into())
+        .spawn(move || XboardSession::new(out, session_tx).serve(&rx));
+    let Ok(worker) = worker else {
+        return;
+    };
+    super::for_each_line(input, |line| {
+        let quit = line.trim() == "quit";
+        tx.send(Event::Line(line)).is_ok() && !quit
+    });
+    let _ = tx.send(Event::End);
+    let _ = worker.join();
+}
