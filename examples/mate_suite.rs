@@ -13,9 +13,12 @@
 //! not give check, so every drop mate starts quietly); each game stops at PER_GAME positions
 //! or after SECONDS.
 //!
-//! `cargo run --release --example mate_suite -- measure NODES [net]` searches each position with
-//! at most NODES nodes (classical evaluation, or the game's net with `net`) and prints how many
-//! end with the shortest mate, and the nodes each took to report it first.
+//! `cargo run --release --example mate_suite -- measure NODES [EVAL [nothreats]]` searches each
+//! position with at most NODES nodes (EVAL: `classical`, the default; `net`, the games' built-in
+//! nets; or a net FILE in place of its game's) and prints how many end with the shortest mate,
+//! and the nodes each took to report it first; `depth EXTRA [EVAL [nothreats]]` searches each
+//! mate in n to depth 2n − 1 + EXTRA and counts those found. `nothreats` switches the search's
+//! mate-threat rule off (`Features::mate_threats`, docs/mates.md).
 //!
 //! Line format: `variant;moves;first moves (space-separated);kind;dfpn plies or -;sfen`,
 //! kind `check` (some first move checks), `drop` (no first move checks, some is a drop) or
@@ -184,15 +187,40 @@ fn read_suite(path: &str) -> Vec<Entry> {
         .collect()
 }
 
-fn measure(nodes: u64, net: bool) {
-    let suite = read_suite("tests/data/mate_suite.txt");
+/// The networks of an evaluation argument: `classical` (none), `net` (the built-in ones) or a
+/// net FILE (in place of the built-in net of its game).
+fn nets(eval: &str) -> Vec<std::sync::Arc<longjiang::eval::nnue::Network>> {
+    match eval {
+        "classical" => Vec::new(),
+        "net" => longjiang::eval::nnue::embedded_nets(),
+        file => {
+            let bytes = std::fs::read(file).unwrap_or_else(|e| panic!("{file}: {e}"));
+            let net = longjiang::eval::nnue::Network::from_bytes(&bytes)
+                .unwrap_or_else(|e| panic!("{file}: {e}"));
+            let mut all = longjiang::eval::nnue::embedded_nets();
+            all.retain(|n| n.game() != net.game());
+            all.push(std::sync::Arc::new(net));
+            all
+        }
+    }
+}
+
+/// An engine for `measure` and `depth`: 16 MiB table, the evaluation `eval`, and with
+/// `nothreats` the search without its mate-threat rule (`Features::mate_threats`).
+fn engine(eval: &str, nothreats: bool) -> Engine {
     let mut e = Engine::new();
     e.set_hash_mb(16);
-    e.set_nnue(if net {
-        longjiang::eval::nnue::embedded_nets()
-    } else {
-        Vec::new()
+    e.set_nnue(nets(eval));
+    e.set_features(longjiang::search::Features {
+        mate_threats: !nothreats,
+        ..longjiang::search::Features::DEFAULT
     });
+    e
+}
+
+fn measure(nodes: u64, eval: &str, nothreats: bool) {
+    let suite = read_suite("tests/data/mate_suite.txt");
+    let mut e = engine(eval, nothreats);
     let (mut solved, mut total_nodes, mut first_nodes) = (0, 0u64, Vec::new());
     for s in &suite {
         e.new_game();
@@ -230,13 +258,54 @@ fn measure(nodes: u64, net: bool) {
     first_nodes.sort_unstable();
     let pct = |q: usize| first_nodes.get(first_nodes.len() * q / 100).copied();
     println!(
-        "{} eval, {nodes} nodes: solved {solved}/{}; nodes to the shortest mate: median {:?}, \
-         90 % {:?}, max {:?}; nodes searched in all {total_nodes}",
-        if net { "net" } else { "classical" },
+        "{eval} eval{}, {nodes} nodes: solved {solved}/{}; nodes to the shortest mate: median \
+         {:?}, 90 % {:?}, max {:?}; nodes searched in all {total_nodes}",
+        if nothreats { " (no mate threats)" } else { "" },
         suite.len(),
         pct(50),
         pct(90),
         first_nodes.last()
+    );
+}
+
+/// Searches each mate of `n` moves to depth `2n - 1 + extra` plies and counts those that end
+/// with the mate in `2n - 1` plies, by length.
+fn at_depth(extra: u32, eval: &str, nothreats: bool) {
+    let suite = read_suite("tests/data/mate_suite.txt");
+    let mut e = engine(eval, nothreats);
+    let (mut found, mut all, mut nodes) = ([0; 4], [0; 4], 0);
+    for s in &suite {
+        e.new_game();
+        e.set_position(Position::from_sfen(&s.sfen, s.variant.rules()).unwrap());
+        let r = e.search_sync(Limits {
+            depth: Some(2 * s.moves as u32 - 1 + extra),
+            ..Limits::default()
+        });
+        nodes += r.nodes;
+        let n = s.moves as usize;
+        all[n] += 1;
+        let ok = r.score == Score::Mate(2 * s.moves - 1);
+        found[n] += ok as usize;
+        if !ok {
+            println!(
+                "missed ({} {}, {}): {:?} {}",
+                s.variant.name(),
+                s.moves,
+                s.kind,
+                r.score,
+                s.sfen
+            );
+        }
+    }
+    println!(
+        "{eval} eval{}, depth 2n-1+{extra}: mates in 1 {}/{}, in 2 {}/{}, in 3 {}/{}; nodes {nodes}",
+        if nothreats { " (no mate threats)" } else { "" },
+        found[1],
+        all[1],
+        found[2],
+        all[2],
+        found[3],
+        all[3]
     );
 }
 
@@ -253,7 +322,19 @@ fn main() {
             arg(5, 3600),
             arg(6, 0),
         ),
-        Some("measure") => measure(arg(2, 1_000_000), a.get(3).is_some_and(|s| s == "net")),
-        _ => eprintln!("usage: mate_suite gen SEED PER_GAME | measure NODES [net]"),
+        Some("measure") => measure(
+            arg(2, 1_000_000),
+            a.get(3).map_or("classical", String::as_str),
+            a.get(4).is_some_and(|s| s == "nothreats"),
+        ),
+        Some("depth") => at_depth(
+            arg(2, 0) as u32,
+            a.get(3).map_or("classical", String::as_str),
+            a.get(4).is_some_and(|s| s == "nothreats"),
+        ),
+        _ => eprintln!(
+            "usage: mate_suite gen SEED PER_GAME | measure NODES [classical|net|FILE [nothreats]] \
+             | depth EXTRA [classical|net|FILE [nothreats]]"
+        ),
     }
 }

@@ -22,6 +22,7 @@ fn features(off: &str, on: &str) -> Features {
                 "futility" => f.futility = value,
                 "razoring" => f.razoring = value,
                 "check_extension" => f.check_extension = value,
+                "mate_threats" => f.mate_threats = value,
                 other => panic!("unknown feature {other}"),
             }
         }

@@ -33,6 +33,9 @@ pub struct Features {
     pub singular: bool,
     /// Quiet checks at the first quiescence ply (`QS_CHECKS_DEPTH`).
     pub qs_checks: bool,
+    /// Moves that threaten mate in one are neither pruned nor reduced, and the node after
+    /// them is not cut by its evaluation (`pressure::threatens_mate`, docs/mates.md).
+    pub mate_threats: bool,
     /// Open split points with one thread too, at every node that may be shared (the root, the
     /// nodes of depth 3 to 11, and the small expected all-nodes before their first move). Not
     /// a technique but a check: the moves of a split point must come out as the one-thread
@@ -52,6 +55,7 @@ impl Features {
         check_extension: true,
         singular: true,
         qs_checks: true,
+        mate_threats: true,
         split_alone: false,
     };
 
@@ -252,7 +256,9 @@ impl Worker<'_> {
             improving = two_back == value::NONE || static_eval > two_back;
         }
 
-        if !PV && !in_check && excluded == Move::NONE {
+        // The move here threatens mate in one: no cut by the evaluation (docs/mates.md).
+        let threatened = ply > 0 && self.frame(ply as isize - 1).threat;
+        if !PV && !in_check && !threatened && excluded == Move::NONE {
             // Step 7. Razoring: far below alpha at low depth, trust quiescence.
             if features.razoring
                 && depth <= RAZOR_DEPTH.get()

@@ -6,7 +6,7 @@
 use super::alphabeta::{futility_move_count, reduction};
 use super::params::*;
 use super::picker::is_tactical;
-use super::pressure::presses_king;
+use super::pressure::{check_mates, presses_king, threatens_mate};
 use super::see::see_ge;
 use super::thread::Worker;
 use super::tt::TtBound;
@@ -86,9 +86,16 @@ impl Worker<'_> {
         let tactical = is_tactical(&self.pos, m);
         let gives_check = self.pos.gives_check(m);
         let mut new_depth = depth - 1;
+        // A move that threatens mate in one is neither pruned nor reduced, and its node is
+        // not cut by its evaluation: a depth that covers the mate finds it (docs/mates.md).
+        let threat = features.mate_threats
+            && !gives_check
+            && depth >= 2
+            && presses_king(&self.pos, m)
+            && threatens_mate(&mut self.pos, m);
 
         // Step 13. Pruning at shallow depth.
-        if !root && features.futility && mobile && best > MATED_IN_MAX_PLY {
+        if !root && !threat && features.futility && mobile && best > MATED_IN_MAX_PLY {
             let lmr_depth = (new_depth - reduction(&self.lmr, depth, move_count, improving)).max(0);
             if !tactical && !gives_check {
                 // Move count based pruning, except for drops that press the enemy king (the
@@ -114,7 +121,11 @@ impl Worker<'_> {
                 ) {
                     return MoveOutcome::Pruned;
                 }
-            } else if !see_ge(&self.pos, m, -SEE_TACTICAL_MARGIN.get() * depth) {
+            } else if !(see_ge(&self.pos, m, -SEE_TACTICAL_MARGIN.get() * depth)
+                || (gives_check && features.mate_threats && check_mates(&mut self.pos, m)))
+            {
+                // A check that mates is kept whatever its exchange (a pinned or
+                // overloaded defender is what the exchange cannot see).
                 return MoveOutcome::Pruned;
             }
         }
@@ -177,6 +188,7 @@ impl Worker<'_> {
         // child leaves none, and a move that fails high without the PV re-search (at beta) must
         // not take over a line another child left there (it would not be legal behind `m`).
         self.play(m, ply);
+        self.frame_mut(ply).threat = threat;
         if PV {
             self.pv_len[ply + 1] = ply + 1;
         }
@@ -185,6 +197,7 @@ impl Worker<'_> {
         let mut v;
         let do_full;
         if features.lmr
+            && !threat
             && depth >= LMR_MIN_DEPTH.get()
             && move_count > 1 + 2 * root as usize
             && (!tactical || cut_node || !tt_pv)
@@ -211,7 +224,13 @@ impl Worker<'_> {
             } else {
                 r -= 1;
             }
-            let d = (new_depth - r).clamp(1, new_depth.max(1));
+            // A check keeps two plies: the evasions and a mate in one after them (docs/mates.md).
+            let least = if gives_check && features.mate_threats {
+                2
+            } else {
+                1
+            };
+            let d = (new_depth - r).clamp(least.min(new_depth).max(1), new_depth.max(1));
             v = -self.search::<false>(-(alpha + 1), -alpha, d, true, ply + 1);
             do_full = v > alpha && d < new_depth;
         } else {

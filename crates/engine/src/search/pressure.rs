@@ -5,7 +5,7 @@
 
 use crate::geometry::Bitboard;
 use crate::geometry::attacks::king_attacks;
-use crate::movegen::{check_squares, piece_attacks};
+use crate::movegen::{check_squares, count_legal, generate, has_legal_move, piece_attacks};
 use crate::rules::{Move, Position};
 
 /// Whether `m` (not yet played, not a capture) attacks the enemy king's neighbourhood from its
@@ -41,4 +41,54 @@ pub(crate) fn pressing_drop_squares(pos: &Position, kind: crate::rules::PieceKin
         b |= check_squares(kind, us, z, occ);
     }
     b
+}
+
+/// Whether the side to move mates at once: some legal check leaves the opponent no legal
+/// move.
+pub(crate) fn mates_in_one(pos: &mut Position) -> bool {
+    let mut checks: arrayvec::ArrayVec<Move, 128> = arrayvec::ArrayVec::new();
+    generate(pos, |set| {
+        for m in set {
+            if pos.gives_check(m) && checks.try_push(m).is_err() {
+                return true;
+            }
+        }
+        false
+    });
+    checks.into_iter().any(|m| check_mates(pos, m))
+}
+
+/// Whether the check `m` mates: the opponent has no legal move after it.
+pub(crate) fn check_mates(pos: &mut Position, m: Move) -> bool {
+    pos.play(m);
+    let mated = !has_legal_move(pos);
+    pos.undo();
+    mated
+}
+
+/// A boxed-in opponent with at most this many replies is tested reply by reply
+/// (`threatens_mate`).
+const FEW_REPLIES: u64 = 8;
+
+/// Whether `m` (not a check) threatens mate in one: were the opponent to pass after it, the
+/// side to move would mate at once; or the opponent has at most `FEW_REPLIES` replies and each
+/// of them allows a mate at once (a mate by zugzwang). A position the prune-by-evaluation
+/// steps must not cut (docs/mates.md).
+pub(crate) fn threatens_mate(pos: &mut Position, m: Move) -> bool {
+    pos.play(m);
+    pos.play_null();
+    let mut t = mates_in_one(pos);
+    pos.undo_null();
+    if !t && count_legal(pos) <= FEW_REPLIES {
+        let replies = crate::movegen::legal_moves(pos);
+        t = !replies.is_empty()
+            && replies.into_iter().all(|r| {
+                pos.play(r);
+                let mate = mates_in_one(pos);
+                pos.undo();
+                mate
+            });
+    }
+    pos.undo();
+    t
 }

@@ -58,6 +58,9 @@ pub(crate) struct Frame {
     pub excluded: Move,
     /// Double singular extensions on the line down to this ply.
     pub double_ext: u8,
+    /// `current` threatens mate in one (`pressure::threatens_mate`): the node below it must
+    /// not be cut by its static evaluation (docs/mates.md).
+    pub threat: bool,
 }
 
 impl Default for Frame {
@@ -72,6 +75,7 @@ impl Default for Frame {
             in_check: false,
             excluded: Move::NONE,
             double_ext: 0,
+            threat: false,
         }
     }
 }
@@ -243,6 +247,7 @@ impl<'a> Worker<'a> {
         };
         let f = self.frame_mut(ply);
         f.current = m;
+        f.threat = false;
         match piece {
             Some(p) => {
                 let key = Histories::cont_key(p, m.to().index());
@@ -278,6 +283,7 @@ impl<'a> Worker<'a> {
     pub fn play_null(&mut self, ply: usize) {
         let f = self.frame_mut(ply);
         f.current = Move::NONE;
+        f.threat = false;
         f.cont_block = Histories::NO_CONT;
         f.counter_key = None;
         if self.shared.nnue.is_some() {
