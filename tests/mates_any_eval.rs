@@ -57,8 +57,11 @@ fn odd_net(game: Variant, cp: i32, seed: u64) -> Network {
 
 /// `net` written to a file and read back, as `setoption name EvalFile` would.
 fn through_a_file(net: &Network, name: &str) -> Arc<Network> {
+    // One file per call: the tests of this file run at once and write the same nets.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let path = std::env::temp_dir().join(format!(
-        "lj-mates-any-eval-{name}-{}.nnue",
+        "lj-mates-any-eval-{name}-{}-{call}.nnue",
         std::process::id()
     ));
     std::fs::write(&path, net.to_bytes()).expect("write the net");
