@@ -9,7 +9,7 @@ use longjiang::notation::kif_record::{is_kif, parse_kif, write_kif};
 use longjiang::notation::record::GameRecord;
 use longjiang::rules::ascii::move_text;
 use longjiang::rules::{Color, Outcome, Position, TextForm};
-use longjiang::tools::record_cmd::decode;
+use longjiang::notation::encoding::decode;
 use pyo3::prelude::*;
 use std::path::PathBuf;
 

@@ -6,7 +6,7 @@ use crate::board::{parse_variant, value_error};
 use longjiang::eval::nnue::features::{FEATURES, NET_KINDS, active};
 use longjiang::eval::nnue::network::bucket;
 use longjiang::rules::{Color, Position, Variant};
-use longjiang::tools::datagen::sample::read_path;
+use longjiang::data::sample::read_path;
 use numpy::ndarray::Array3;
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::prelude::*;

@@ -12,6 +12,7 @@
 //! Every reader takes the engine's records, KIF (shogi) and PGN (the 龙将棋 games, both the
 //! standard form and the one XBoard saves), told apart by their text.
 
+pub use crate::notation::encoding::decode;
 use crate::notation::pgn;
 use crate::notation::record::GameRecord;
 use crate::notation::san::SanForm;
@@ -86,18 +87,6 @@ fn read_input(file: Option<&str>) -> Result<String, String> {
         ),
     };
     decode(&bytes).ok_or_else(|| format!("reading {name}: the text is neither UTF-8 nor Shift_JIS"))
-}
-
-/// A record's text: UTF-8 (a byte-order mark dropped), else Shift_JIS, the encoding Kifu for
-/// Windows and ShogiGUI save `.kif` files in (issue 32, item 10); `None` when it is neither.
-pub fn decode(bytes: &[u8]) -> Option<String> {
-    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
-    match std::str::from_utf8(bytes) {
-        Ok(s) => Some(s.to_string()),
-        Err(_) => encoding_rs::SHIFT_JIS
-            .decode_without_bom_handling_and_without_replacement(bytes)
-            .map(|s| s.into_owned()),
-    }
 }
 
 /// Builds a record from ASCII moves, checking each.

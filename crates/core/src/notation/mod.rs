@@ -7,6 +7,7 @@
 //! the square, and ＃ on whether the move gives check), so it sits above the move generator.
 
 mod chinese;
+pub mod encoding;
 pub mod fen;
 pub mod kif;
 pub mod kif_record;
