@@ -5,11 +5,11 @@
 use crate::board::{Board, parse_variant, value_error};
 use crate::moves::PyMove;
 use crate::records::read_word;
+use longjiang::notation::encoding::decode;
 use longjiang::notation::kif_record::{is_kif, parse_kif, write_kif};
 use longjiang::notation::record::GameRecord;
 use longjiang::rules::ascii::move_text;
-use longjiang::rules::{Color, Outcome, Position, TextForm};
-use longjiang::notation::encoding::decode;
+use longjiang::rules::{Outcome, Position, TextForm};
 use pyo3::prelude::*;
 use std::path::PathBuf;
 
@@ -18,15 +18,6 @@ use std::path::PathBuf;
 #[derive(Clone)]
 pub struct PyGame {
     pub(crate) record: GameRecord,
-}
-
-/// `1-0`, `0-1` or `1/2-1/2`.
-fn result_token(o: Outcome) -> &'static str {
-    match o.winner() {
-        Some(Color::Black) => "1-0",
-        Some(Color::White) => "0-1",
-        None => "1/2-1/2",
-    }
 }
 
 /// The games of a record text: one KIF game, or any number in the project's format; a text
@@ -65,7 +56,7 @@ impl PyGame {
         record.tags = tags;
         let outcome = board.pos.outcome();
         if record.tag("Result").is_none() {
-            let result = outcome.map_or("*", result_token);
+            let result = outcome.map_or("*", Outcome::result_token);
             record.tags.push(("Result".into(), result.into()));
         }
         if let Some(o) = outcome.filter(|_| record.tag("Reason").is_none()) {
@@ -122,10 +113,8 @@ impl PyGame {
         for (i, text) in moves.iter().enumerate() {
             if let Some(o) = board.pos.outcome() {
                 return Err(value_error(format!(
-                    "move {} ({text}): the game is over ({}, {})",
-                    i + 1,
-                    o.reason(),
-                    result_token(o)
+                    "move {} ({text}): the game is over ({o})",
+                    i + 1
                 )));
             }
             let m = read_word(&board.pos, text)

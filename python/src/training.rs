@@ -3,10 +3,10 @@
 //! so that a PyTorch user can train on `longjiang datagen` files.
 
 use crate::board::{parse_variant, value_error};
+use longjiang::data::sample::read_path;
 use longjiang::eval::nnue::features::{FEATURES, NET_KINDS, active};
 use longjiang::eval::nnue::network::bucket;
 use longjiang::rules::{Color, Position, Variant};
-use longjiang::data::sample::read_path;
 use numpy::ndarray::Array3;
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::prelude::*;
