@@ -4,6 +4,7 @@
 
 mod support;
 
+use longjiang::search::value::MATE;
 use longjiang::tools::serve::{Config, RunningServer, spawn};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
@@ -47,7 +48,7 @@ fn the_engine_score_is_on_the_shown_ply_and_a_finished_game_is_400() {
     assert_eq!(v["cursor"], 1);
     assert_eq!(v["line"][0]["m"], "g3g1", "{v}");
     // Mated in one ply, then mated: the first player's view.
-    assert_eq!(v["scores"], json!([-9999, -10000]), "{v}");
+    assert_eq!(v["scores"], json!([-(MATE - 1), -MATE]), "{v}");
     let a = post(s.addr, &path("move"), &json!({"move": "a1b1"}));
     assert_eq!(a.status, 400, "{}", a.body);
     let a = post(s.addr, &path("engine"), &json!({}));

@@ -7,8 +7,7 @@ use super::binary::Kept;
 use super::sample::{GameEnd, GameResult, SampleFlags};
 use crate::movegen::legal_moves;
 use crate::rules::{Color, Position, Rules};
-use crate::search::value::MATE;
-use crate::search::{Engine, Limits, Score};
+use crate::search::{Engine, Limits};
 use crate::tools::matches::openings::Opening;
 
 /// SplitMix64: a small, fast, well-mixed generator (Steele, Lea, Flood 2014).
@@ -100,11 +99,7 @@ pub fn play(
             // Cannot happen: the position has a legal move (checked above).
             break (GameResult::Draw, "no-move".to_string());
         };
-        let (stm_score, mate) = match res.score {
-            Score::Cp(v) => (v, false),
-            Score::Mate(n) if n > 0 => (MATE - n, true),
-            Score::Mate(n) => (-MATE - n, true),
-        };
+        let (stm_score, mate) = (res.score.centipawns(), res.score.is_mate());
         let score = match pos.side_to_move() {
             Color::Black => stm_score,
             Color::White => -stm_score,

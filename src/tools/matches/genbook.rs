@@ -8,14 +8,12 @@
 //! score at the given limit within ±`max_cp` for the side to move. At most `per_first` openings
 //! share a first move, which keeps the suite varied.
 
-use super::protocol::{
-    EngineConnection, MATE_CP, Reply, go_command, position_command, searchmoves,
-};
+use super::protocol::{EngineConnection, Reply, go_command, position_command, searchmoves};
 use super::spec::EngineSpec;
 use super::timecontrol::TimeControl;
 use crate::movegen::legal_moves;
 use crate::rules::{Move, PieceKind, Position, Variant};
-use crate::search::{self, Limits, Score};
+use crate::search::{self, Limits};
 use clap::Args;
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
@@ -151,11 +149,7 @@ impl Scorer {
                     movetime: tc.movetime,
                     ..Limits::default()
                 });
-                Ok(match r.score {
-                    Score::Cp(c) => c,
-                    Score::Mate(n) if n > 0 => MATE_CP - n,
-                    Score::Mate(n) => -MATE_CP - n,
-                })
+                Ok(r.score.centipawns())
             }
             Scorer::Piped(p) => {
                 let (e, spec) = &mut **p;

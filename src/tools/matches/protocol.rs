@@ -13,6 +13,7 @@ use crate::movegen::legal_moves;
 use crate::notation::fen::write_fen;
 use crate::rules::ascii::AsciiMove;
 use crate::rules::{Color, Move, Position, TextForm, Variant};
+use crate::search::Score;
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -51,7 +52,7 @@ pub enum Reply {
         /// Think time, from the flushed `go` to the arrival of `bestmove`.
         used: Duration,
         /// The last score the engine reported for this search, in centipawns from its own
-        /// point of view (mate scores mapped to ±(MATE_CP − distance)).
+        /// point of view, on the one scale of [`Score::centipawns`].
         score: Option<i32>,
     },
     /// Nothing by the deadline.
@@ -62,9 +63,6 @@ pub enum Reply {
     /// The engine died while thinking.
     Crash(String),
 }
-
-/// Centipawn value standing for a mate score.
-pub const MATE_CP: i32 = 100_000;
 
 /// An option an engine declared in its handshake.
 #[derive(Clone, Debug)]
@@ -100,26 +98,28 @@ fn parse_option(line: &str) -> Option<Declared> {
     Some(Declared { name, vars })
 }
 
-/// The score in an `info` line, if it has one.
-pub fn parse_score(line: &str) -> Option<i32> {
+/// The score in an `info` line, if it has one: `cp N`, or `mate N` read as N plies, whatever
+/// the dialect counts (the runner only compares scores against adjudication thresholds, far
+/// below any mate), `mate +` / `mate -` (a mate of unknown length) as the nearest mate.
+pub fn parse_score(line: &str) -> Option<Score> {
     let mut it = line
         .split_whitespace()
         .skip_while(|&t| t != "score")
         .skip(1);
     match it.next()? {
-        "cp" => it.next()?.parse().ok(),
+        "cp" => it.next()?.parse().ok().map(Score::Cp),
         "mate" => {
             let v = it.next()?;
             match v {
-                "+" => Some(MATE_CP),
-                "-" => Some(-MATE_CP),
+                "+" => Some(Score::Mate(1)),
+                "-" => Some(Score::Mate(0)),
                 _ => {
                     let n: i32 = v.parse().ok()?;
                     let d = n.unsigned_abs().min(1000) as i32;
                     Some(if n > 0 || v.starts_with('+') {
-                        MATE_CP - d
+                        Score::Mate(d.max(1))
                     } else {
-                        -(MATE_CP - d)
+                        Score::Mate(-d)
                     })
                 }
             }
@@ -333,7 +333,7 @@ impl EngineConnection {
                     let t = line.trim();
                     if t.starts_with("info") && !t.starts_with("info string") {
                         if let Some(s) = parse_score(t) {
-                            score = Some(s);
+                            score = Some(s.centipawns());
                         }
                     } else if let Some(rest) = t.strip_prefix("bestmove") {
                         let text = rest.split_whitespace().next().unwrap_or("").to_string();
@@ -499,15 +499,20 @@ mod tests {
     fn scores() {
         assert_eq!(
             parse_score("info depth 3 score cp -41 nodes 9 pv e2e4"),
-            Some(-41)
+            Some(Score::Cp(-41))
         );
         assert_eq!(
             parse_score("info depth 9 score mate 3 pv a"),
-            Some(MATE_CP - 3)
+            Some(Score::Mate(3))
         );
-        assert_eq!(parse_score("info score mate -2"), Some(-(MATE_CP - 2)));
-        assert_eq!(parse_score("info score mate +"), Some(MATE_CP));
-        assert_eq!(parse_score("info score cp 12 lowerbound"), Some(12));
+        assert_eq!(parse_score("info score mate -2"), Some(Score::Mate(-2)));
+        assert_eq!(parse_score("info score mate +"), Some(Score::Mate(1)));
+        assert_eq!(parse_score("info score mate -"), Some(Score::Mate(0)));
+        assert_eq!(parse_score("info score mate +0"), Some(Score::Mate(1)));
+        assert_eq!(
+            parse_score("info score cp 12 lowerbound"),
+            Some(Score::Cp(12))
+        );
         assert_eq!(parse_score("info depth 3 nodes 40"), None);
         assert_eq!(parse_score("info score cp x"), None);
     }

@@ -10,7 +10,8 @@ use super::game::{Game, score_for_first};
 use super::store::{GameEntry, Store, lock};
 use crate::notation::write_move;
 use crate::rules::{Move, Position};
-use crate::search::{Limits, Score, SearchEvent, SearchInfo, engine::listener};
+use crate::search::value::{MATE, MATE_IN_MAX_PLY, MATED_IN_MAX_PLY};
+use crate::search::{Limits, SearchEvent, SearchInfo, engine::listener};
 use serde_json::{Value, json};
 use std::sync::{Arc, Mutex};
 
@@ -54,7 +55,7 @@ fn line_json(root: &Position, info: &SearchInfo) -> Value {
     let (cp, text) = score_for_first(info.score, root.side_to_move());
     let (zh, ascii) = pv_texts(root, &info.pv);
     json!({"multipv": info.multipv, "depth": info.depth, "seldepth": info.seldepth,
-           "score": text, "cp": cp, "mate": matches!(info.score, Score::Mate(_)),
+           "score": text, "cp": cp, "mate": info.score.is_mate(),
            "nodes": info.nodes, "nps": info.nps, "time_ms": info.time.as_millis() as u64,
            "pv": zh, "pv_ascii": ascii})
 }
@@ -225,12 +226,12 @@ pub async fn engine_move(store: Arc<Store>, entry: Arc<GameEntry>) -> Result<Str
     task.await.map_err(|_| internal("the engine move"))?
 }
 
-/// A score of the page's scale (a mate ±10000 less its distance in plies) one ply further
-/// along its line: a mate is one ply nearer.
+/// A score of the one scale ([`crate::search::Score::centipawns`]) one ply further along its line: a mate
+/// is one ply nearer.
 fn one_ply_on(score: i32) -> i32 {
     match score {
-        s if s >= 9000 => (s + 1).min(10_000),
-        s if s <= -9000 => (s - 1).max(-10_000),
+        s if s >= MATE_IN_MAX_PLY => (s + 1).min(MATE),
+        s if s <= MATED_IN_MAX_PLY => (s - 1).max(-MATE),
         s => s,
     }
 }
@@ -282,8 +283,8 @@ pub async fn graph(store: Arc<Store>, entry: Arc<GameEntry>, nodes: u64) -> Resu
 fn position_score(engine: &mut crate::search::Engine, pos: &Position, nodes: u64) -> i32 {
     if let Some(o) = pos.outcome() {
         return match o.winner() {
-            Some(crate::rules::Color::Black) => 10_000,
-            Some(crate::rules::Color::White) => -10_000,
+            Some(crate::rules::Color::Black) => MATE,
+            Some(crate::rules::Color::White) => -MATE,
             None => 0,
         };
     }

@@ -86,18 +86,16 @@ fn side_letter(c: Color) -> &'static str {
 }
 
 /// A score from the first player's point of view as centipawns for the bar and the graph
-/// (a mate counts as ±10000 less its distance in plies), and as text (`+0.35`; a mate in
-/// moves as chess GUIs write it: `#3` the first player mates in three, `#-2` it is mated).
+/// (the one scale of [`Score::centipawns`]: a mate is ±`MATE` less its distance in plies), and
+/// as text (`+0.35`; a mate in moves as chess GUIs write it: `#3` the first player mates in
+/// three, `#-2` it is mated).
 pub fn score_for_first(score: Score, to_move: Color) -> (i32, String) {
     let sign = if to_move == Color::Black { 1 } else { -1 };
+    let v = score.centipawns() * sign;
     match score {
-        Score::Cp(cp) => {
-            let v = cp * sign;
-            (v, format!("{:+.2}", f64::from(v) / 100.0))
-        }
+        Score::Cp(_) => (v, format!("{:+.2}", f64::from(v) / 100.0)),
         Score::Mate(n) => {
             let n = n * sign;
-            let v = if n > 0 { 10_000 - n } else { -10_000 - n };
             let moves = (n.abs() + 1) / 2;
             (v, format!("#{}{moves}", if n < 0 { "-" } else { "" }))
         }

@@ -10,3 +10,15 @@ pub const STYLE: &str = include_str!("web/style.css");
 pub const BOARD: &str = include_str!("web/board.js");
 /// The controls: moves, new game, analysis, records.
 pub const APP: &str = include_str!("web/app.js");
+
+#[cfg(test)]
+mod tests {
+    use super::APP;
+    use crate::search::value::{MATE, MATE_IN_MAX_PLY};
+
+    #[test]
+    fn the_page_reads_mates_on_the_servers_scale() {
+        let line = format!("const MATE = {MATE}, MATE_IN_MAX_PLY = {MATE_IN_MAX_PLY};");
+        assert!(APP.contains(&line), "app.js must declare `{line}`");
+    }
+}

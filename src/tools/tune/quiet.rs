@@ -9,11 +9,11 @@ use crate::eval::evaluate;
 use crate::movegen::legal_moves;
 use crate::rules::{Move, Position};
 use crate::search::see::{gain, see_ge, see_value};
+// A mate found in the resolution is scored on the search's scale (beyond every evaluation).
+use crate::search::value::MATE;
 
 /// Plies the resolution may go below the position (then the static evaluation is taken).
 const MAX_DEPTH: usize = 12;
-/// A mate found in the resolution (any mate is beyond every evaluation).
-const MATE: i32 = 30_000;
 
 /// What resolving one position found.
 #[derive(Clone, Debug)]

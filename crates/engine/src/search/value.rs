@@ -82,6 +82,25 @@ pub fn to_score(v: Value) -> Score {
     }
 }
 
+impl Score {
+    /// This score on the one centipawn scale every tool uses (the search's own, [`MATE`]):
+    /// centipawns as they are, a mate in `n` plies `MATE − n`, being mated in `n` plies
+    /// `−(MATE − n)`; the inverse of [`to_score`]. Adjudication, opening books, training data,
+    /// the web board's graph and the tuner all compare scores on this scale.
+    pub const fn centipawns(self) -> Value {
+        match self {
+            Score::Cp(cp) => cp,
+            Score::Mate(n) if n > 0 => MATE - n,
+            Score::Mate(n) => -MATE - n,
+        }
+    }
+
+    /// Whether this is a mate score (for either side).
+    pub const fn is_mate(self) -> bool {
+        matches!(self, Score::Mate(_))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -104,5 +123,24 @@ mod tests {
         assert_eq!(to_score(mated_in(2)), Score::Mate(-2));
         assert_eq!(to_score(mated_in(0)), Score::Mate(0));
         assert_eq!(to_score(-45), Score::Cp(-45));
+    }
+
+    #[test]
+    fn centipawns_invert_to_score() {
+        for v in [
+            mate_in(1),
+            mate_in(9),
+            mated_in(0),
+            mated_in(4),
+            0,
+            317,
+            -2_000,
+            EVAL_LIMIT,
+        ] {
+            assert_eq!(to_score(v).centipawns(), v, "{v}");
+        }
+        assert_eq!(Score::Mate(3).centipawns(), MATE - 3);
+        assert_eq!(Score::Mate(-2).centipawns(), -(MATE - 2));
+        assert!(Score::Mate(0).is_mate() && !Score::Cp(5).is_mate());
     }
 }

@@ -12,6 +12,8 @@
   let analysis = null;      // the latest analysis report
   let busy = false;
   let graphAsked = -1;
+  // The one score scale (crates/engine/src/search/value.rs; a test in serve/web.rs compares):
+  const MATE = 30000, MATE_IN_MAX_PLY = 29872;
 
   function say(text, error) {
     const m = $("message");
@@ -305,8 +307,8 @@
   function evalFromScores() {
     const s = view.scores[view.cursor];
     if (s === null || s === undefined) return;
-    // Mates are ±10000 less their distance in plies (the server's scale).
-    const mate = Math.abs(s) >= 9000 ? Math.ceil((10000 - Math.abs(s)) / 2) : null;
+    // Mates are ±MATE less their distance in plies (the server's scale, search::value).
+    const mate = Math.abs(s) >= MATE_IN_MAX_PLY ? Math.ceil((MATE - Math.abs(s)) / 2) : null;
     evalBar(s, mate === null ? (s / 100).toFixed(2) : (s > 0 ? "#" : "#-") + mate);
   }
 
