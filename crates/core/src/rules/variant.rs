@@ -270,6 +270,10 @@ pub struct Rules {
     pub weight_set: usize,
     /// The evaluation used by default; a measurement decides it (`docs/nnue.md`).
     pub evaluator: Evaluator,
+    /// Search parameters this game plays with instead of their defaults: `(name, value)`, a
+    /// name of the engine's `search/params.rs` (`rfp_margin`) and a value in its range
+    /// (docs/spsa.md, "Per-game values"). Plain data: the search reads whatever the game says.
+    pub search_overrides: &'static [(&'static str, i32)],
 }
 
 const fn sq(file: u8, rank: u8) -> Square {
@@ -394,6 +398,7 @@ pub const LONGJIANG: Rules = Rules {
     weight_set: 0,
     // The generation-2 net beat the classical evaluation at 3 s + 0.03 s (docs/nnue.md).
     evaluator: Evaluator::Network,
+    search_overrides: &[],
 };
 
 /// 龙将棋 under 掉落禁止规则.
