@@ -40,9 +40,9 @@ enum Command {
     Tune(tools::tune::TuneArgs),
     /// Train an NNUE net of a game on datagen data and write the net file; see docs/nnue.md.
     Train(tools::train::TrainArgs),
-    /// Print every search parameter as `name, value, min, max, step` (the input of
-    /// tune-search); see docs/spsa.md.
-    Params,
+    /// Print every search parameter as `name, value, min, max, step` with the game's values
+    /// (the input of tune-search); see docs/spsa.md.
+    Params(tools::spsa::ParamsArgs),
     /// Tune search parameters by SPSA over engine-vs-engine game pairs; see docs/spsa.md.
     TuneSearch(Box<tools::spsa::TuneSearchArgs>),
 }
@@ -128,7 +128,7 @@ fn main() -> ExitCode {
         Some(Command::Data(args)) => tools::datagen::store::run(&args),
         Some(Command::Tune(args)) => tools::tune::run(&args),
         Some(Command::Train(args)) => tools::train::run(&args),
-        Some(Command::Params) => tools::spsa::print_params(),
+        Some(Command::Params(args)) => tools::spsa::print_params(&args),
         Some(Command::TuneSearch(args)) => tools::spsa::run(&args),
     };
     match result {

@@ -202,6 +202,36 @@ fn a_refused_engine_option_stops_the_match() {
         ),
         "{err}"
     );
+    // The hidden `spsa_` options are sent although undeclared; the engine judges them.
+    let (code, err) = run("option.spsa_rfp_margin=1000");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("engine a: option spsa_rfp_margin=1000: the engine answered"),
+        "{err}"
+    );
+    let (code, err) = run("option.spsa_no_such=1");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("option spsa_no_such=1: the engine answered"),
+        "{err}"
+    );
+    let (code, err) = cli(&[
+        "match",
+        "--engine",
+        &format!("cmd={bin},name=a,option.spsa_lmr_divisor=187,option.SPSA_RFP_MARGIN=94"),
+        "--engine",
+        &format!("cmd={bin},name=b"),
+        "--tc",
+        "nodes=100",
+        "--games",
+        "2",
+        "--maxmoves",
+        "20",
+        "--out",
+        &format!("{out}-spsa"),
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let _ = std::fs::remove_dir_all(format!("{out}-spsa"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -188,7 +188,15 @@ impl EngineConnection {
         // unless `USI_Hash` came first).
         let mut sent = Vec::new();
         for (name, value) in &spec.options {
-            if !declared.is_empty() && !declared.iter().any(|d| d.name.eq_ignore_ascii_case(name)) {
+            // `spsa_<name>` options are hidden (protocol.md): the engine's answer to
+            // `isready` (`sync_checked`) tells whether it took one.
+            let hidden = name
+                .get(..5)
+                .is_some_and(|p| p.eq_ignore_ascii_case("spsa_"));
+            if !hidden
+                && !declared.is_empty()
+                && !declared.iter().any(|d| d.name.eq_ignore_ascii_case(name))
+            {
                 let names: Vec<&str> = declared.iter().map(|d| d.name.as_str()).collect();
                 return Err(Failure::Rejected(format!(
                     "option {name}: the engine declares no such option (it has {})",

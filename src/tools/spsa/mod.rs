@@ -9,6 +9,7 @@ pub mod journal;
 pub mod play;
 pub mod spec;
 
+use crate::search::params;
 use crate::tools::matches::adjudication::{Adjudication, DrawRule, ResignRule};
 use crate::tools::matches::game::GameContext;
 use crate::tools::matches::openings;
@@ -146,9 +147,23 @@ impl TuneSearchArgs {
     }
 }
 
-/// Prints every search parameter (`longjiang params`).
-pub fn print_params() -> Result<(), String> {
-    crate::tools::say(crate::search::params::dump())
+/// `longjiang params`.
+#[derive(clap::Args, Debug)]
+pub struct ParamsArgs {
+    /// The game whose values to print (its `search_overrides` over the defaults):
+    /// longjiang, longjiang-nodrop or shogi.
+    #[arg(long, default_value = "longjiang")]
+    pub variant: String,
+}
+
+/// Prints every search parameter with the game's values (`longjiang params`).
+pub fn print_params(args: &ParamsArgs) -> Result<(), String> {
+    let variant: crate::rules::Variant = args
+        .variant
+        .parse()
+        .map_err(|e| format!("--variant: {e}"))?;
+    let values = params::Values::with_overrides(variant.rules().search_overrides)?;
+    crate::tools::say(params::dump(&values))
 }
 
 /// A checked run.

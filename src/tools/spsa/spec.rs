@@ -131,7 +131,7 @@ mod tests {
 
     #[test]
     fn the_params_dump_is_a_valid_input_and_round_trips() {
-        let all = parse(&params::dump(), "dump").expect("the dump parses");
+        let all = parse(&params::dump(&params::Values::DEFAULT), "dump").expect("the dump parses");
         assert_eq!(all.len(), params::ALL.len());
         let values: Vec<i32> = all.iter().map(|t| t.value).collect();
         assert_eq!(parse(&write(&all, &values), "again").unwrap(), all);

@@ -190,4 +190,5 @@ pub const SHOGI: Rules = Rules {
     entering_king: EnteringKingRule::Seed27,
     weight_set: 2,
     evaluator: Evaluator::Classical,
+    search_overrides: &[],
 };

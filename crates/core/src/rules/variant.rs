@@ -270,6 +270,10 @@ pub struct Rules {
     pub weight_set: usize,
     /// The evaluation used by default; a measurement decides it (`docs/nnue.md`).
     pub evaluator: Evaluator,
+    /// Search parameters this game plays with instead of their defaults: `(name, value)`, a
+    /// name of the engine's `search/params.rs` (`rfp_margin`) and a value in its range
+    /// (docs/spsa.md, "Per-game values"). Plain data: the search reads whatever the game says.
+    pub search_overrides: &'static [(&'static str, i32)],
 }
 
 const fn sq(file: u8, rank: u8) -> Square {
@@ -394,6 +398,7 @@ pub const LONGJIANG: Rules = Rules {
     weight_set: 0,
     // The generation-2 net beat the classical evaluation at 3 s + 0.03 s (docs/nnue.md).
     evaluator: Evaluator::Network,
+    search_overrides: &[],
 };
 
 /// 龙将棋 under 掉落禁止规则.
@@ -408,6 +413,16 @@ pub const LONGJIANG_NODROP: Rules = Rules {
     weight_set: 1,
     // Its net still loses to the classical evaluation (docs/nnue.md, "Generation 2").
     evaluator: Evaluator::Classical,
+    // SPSA's no-drop values: +52.5 ± 34.2 Elo at 3000 nodes (docs/spsa.md, "First real runs").
+    search_overrides: &[
+        ("lmr_base", 37),
+        ("lmr_divisor", 187),
+        ("futility_base", 164),
+        ("futility_per_ply", 140),
+        ("rfp_margin", 94),
+        ("nmp_eval_divisor", 195),
+        ("see_quiet_margin", 25),
+    ],
     ..LONGJIANG
 };
 

@@ -390,8 +390,9 @@ impl Session {
             | Change::UseNnue(_)
             | Change::SpsaOptions(_)
             | Change::OwnBook(_) => {}
-            Change::SearchParam { index, value } => crate::search::params::ALL[index]
-                .set(value)
+            Change::SearchParam { index, value } => self
+                .engine
+                .set_param(crate::search::params::ALL[index], value)
                 .map_err(|e| format!("setoption: {e}"))?,
             Change::Variant(v) => {
                 if v != self.options.variant {

@@ -4,6 +4,7 @@
 //! at the split points the searching threads open) and reports through the listener.
 
 use super::Features;
+use super::params::{Param, Values};
 use super::shared::{STACK_SIZE, Shared};
 use super::smp;
 use super::thread::ThreadData;
@@ -46,6 +47,8 @@ pub struct Engine {
     features: Features,
     /// The networks to evaluate with, at most one per game (`set_nnue`).
     nnue: Vec<Arc<crate::eval::nnue::Network>>,
+    /// Search parameters set by `set_param`, over the game's values.
+    set_params: Vec<(&'static Param, i32)>,
 }
 
 impl Default for Engine {
@@ -69,6 +72,7 @@ impl Engine {
             last: None,
             features: Features::DEFAULT,
             nnue: Vec::new(),
+            set_params: Vec::new(),
         }
     }
 
@@ -142,6 +146,29 @@ impl Engine {
     pub fn nnue(&self) -> Option<&Arc<crate::eval::nnue::Network>> {
         let game = self.position.rules().variant;
         self.nnue.iter().find(|n| n.game() == game)
+    }
+
+    /// Sets the search parameter `p` to `value` (the hidden `spsa_` options) for every later
+    /// search of this engine, whatever its game: a set value wins over the game's own
+    /// (`Rules::search_overrides`) until it is set again; other engines are not affected.
+    /// A value outside the parameter's range is refused.
+    pub fn set_param(&mut self, p: &'static Param, value: i32) -> Result<(), String> {
+        p.check(value)?;
+        self.set_params.retain(|(q, _)| !std::ptr::eq(*q, p));
+        self.set_params.push((p, value));
+        Ok(())
+    }
+
+    /// The parameter values the next search uses: the defaults, with the current game's
+    /// overrides, with those `set_param` set.
+    pub fn search_params(&self) -> Values {
+        let game = self.position.rules().search_overrides;
+        // The games' lists are checked by a test; a bad entry would leave the defaults.
+        let mut v = Values::with_overrides(game).unwrap_or_default();
+        for &(p, value) in &self.set_params {
+            let _ = v.set(p, value);
+        }
+        v
     }
 
     /// Forgets everything learnt: clears the table and the move-ordering statistics.
@@ -247,6 +274,7 @@ impl Engine {
             self.threads,
             Arc::clone(&self.tt),
             self.features,
+            self.search_params(),
         );
         shared.nnue = self.nnue().cloned();
         shared

@@ -7,19 +7,22 @@
 //! bench signature (README.md); the measurements behind the values are in
 //! `docs/search-params.md`, the tuner in `docs/spsa.md`.
 //!
-//! The values are process-wide: every engine of one process searches with the same ones.
+//! The values are per search, not per process: a game's rules may override defaults
+//! (`Rules::search_overrides`), an engine's `spsa_` options override both
+//! (`Engine::set_param`), and each search thread reads the [`Values`] its search was started
+//! with ([`install`]), so engines of two games in one process each search with their own.
 
-use std::sync::atomic::{AtomicI32, Ordering};
+use std::cell::Cell;
 use std::time::Duration;
 
-/// One tunable: its value (an integer; `scale` above 1 makes it a fraction, `value / scale`),
-/// its default, the range a tuner may move it in and its SPSA step (the perturbation `c` at the
-/// end of a run, OpenBench's `c_end`).
+/// One tunable: its default, the range a tuner may move it in and its SPSA step (the
+/// perturbation `c` at the end of a run, OpenBench's `c_end`); its value is read from the
+/// running search's [`Values`].
 #[derive(Debug)]
 pub struct Param {
     /// The constant's name in this file, e.g. `RFP_MARGIN` (the option is `spsa_rfp_margin`).
     pub const_name: &'static str,
-    /// The value the search uses unless set.
+    /// The value the search uses unless the game or an option sets another.
     pub default: i32,
     /// Least value accepted.
     pub min: i32,
@@ -29,7 +32,8 @@ pub struct Param {
     pub step: i32,
     /// The value is read as `value / scale` where the search wants a fraction (1: an integer).
     pub scale: i32,
-    value: AtomicI32,
+    /// Its place in [`ALL`] and in [`Values`].
+    pub index: usize,
 }
 
 impl Param {
@@ -39,6 +43,7 @@ impl Param {
         (min, max): (i32, i32),
         step: i32,
         scale: i32,
+        index: usize,
     ) -> Param {
         Param {
             const_name,
@@ -47,14 +52,15 @@ impl Param {
             max,
             step,
             scale,
-            value: AtomicI32::new(default),
+            index,
         }
     }
 
-    /// The current value (one relaxed load: as cheap as reading a field).
+    /// The value in the search running on this thread (the default outside a search): one
+    /// thread-local load, as cheap as reading a static.
     #[inline(always)]
     pub fn get(&self) -> i32 {
-        self.value.load(Ordering::Relaxed)
+        CURRENT.with(|v| v[self.index].get())
     }
 
     /// The current value as the fraction `value / scale`.
@@ -74,23 +80,97 @@ impl Param {
         self.const_name.to_ascii_lowercase()
     }
 
-    /// Sets the value; one outside `min..=max` is refused and the value stays.
-    pub fn set(&self, v: i32) -> Result<(), String> {
-        if !(self.min..=self.max).contains(&v) {
-            return Err(format!(
+    /// `v` if it lies in `min..=max`; the error names the parameter and its range.
+    pub fn check(&self, v: i32) -> Result<i32, String> {
+        if (self.min..=self.max).contains(&v) {
+            Ok(v)
+        } else {
+            Err(format!(
                 "{} value {v} is outside {} … {}",
                 self.name(),
                 self.min,
                 self.max
-            ));
+            ))
         }
-        self.value.store(v, Ordering::Relaxed);
-        Ok(())
+    }
+}
+
+/// A value for every parameter (indexed by `Param::index`): what one search reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Values([i32; COUNT]);
+
+impl Values {
+    /// Every parameter at its default.
+    pub const DEFAULT: Values = Values(DEFAULTS);
+
+    /// The defaults with a game's overrides (`Rules::search_overrides`: names as
+    /// [`find`] reads them, values in range); an unknown name or a value out of range is an
+    /// error (the test `every_games_overrides_name_parameters_in_range` keeps the games'
+    /// lists valid).
+    pub fn with_overrides(overrides: &[(&str, i32)]) -> Result<Values, String> {
+        let mut v = Values::DEFAULT;
+        for &(name, value) in overrides {
+            let p = find(name).ok_or_else(|| format!("no search parameter named '{name}'"))?;
+            v.set(p, value)?;
+        }
+        Ok(v)
     }
 
-    /// Back to the default.
-    pub fn reset(&self) {
-        self.value.store(self.default, Ordering::Relaxed);
+    /// The value of `p`.
+    #[inline(always)]
+    pub fn get(&self, p: &Param) -> i32 {
+        self.0[p.index]
+    }
+
+    /// Sets `p` to `v`; a value outside `min..=max` is refused and the value stays.
+    pub fn set(&mut self, p: &Param, v: i32) -> Result<(), String> {
+        self.0[p.index] = p.check(v)?;
+        Ok(())
+    }
+}
+
+impl Default for Values {
+    fn default() -> Values {
+        Values::DEFAULT
+    }
+}
+
+thread_local! {
+    /// The values of the search running on this thread (`install`).
+    static CURRENT: [Cell<i32>; COUNT] = const { cells(DEFAULTS) };
+}
+
+const fn cells(d: [i32; COUNT]) -> [Cell<i32>; COUNT] {
+    let mut c = [const { Cell::new(0) }; COUNT];
+    let mut i = 0;
+    while i < COUNT {
+        c[i] = Cell::new(d[i]);
+        i += 1;
+    }
+    c
+}
+
+/// Makes `values` the ones [`Param::get`] reads on this thread until the guard is dropped
+/// (then the values before come back). Every search thread installs its search's values
+/// first (`smp::run`), so searches of different games or settings never share them.
+#[must_use = "the values are installed only while the guard lives"]
+pub fn install(values: &Values) -> Installed {
+    let before = CURRENT.with(|c| {
+        let mut before = Values::DEFAULT;
+        for (b, (cell, v)) in before.0.iter_mut().zip(c.iter().zip(values.0)) {
+            *b = cell.replace(v);
+        }
+        before
+    });
+    Installed(before)
+}
+
+/// Restores a thread's parameter values when dropped (see [`install`]).
+pub struct Installed(Values);
+
+impl Drop for Installed {
+    fn drop(&mut self) {
+        CURRENT.with(|c| c.iter().zip(self.0.0).for_each(|(cell, v)| cell.set(v)));
     }
 }
 
@@ -100,12 +180,19 @@ macro_rules! params {
         $(#[doc = $doc:expr])*
         $c:ident = $d:expr, $lo:literal..=$hi:literal, step $st:literal, scale $sc:literal;
     )*) => {
+        /// The parameters' places in [`ALL`].
+        #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+        enum Index { $($c),* }
         $(
             $(#[doc = $doc])*
-            pub static $c: Param = Param::new(stringify!($c), $d, ($lo, $hi), $st, $sc);
+            pub static $c: Param =
+                Param::new(stringify!($c), $d, ($lo, $hi), $st, $sc, Index::$c as usize);
         )*
-        /// Every parameter, in this file's order.
+        /// Every parameter, in this file's order (`ALL[p.index]` is `p`).
         pub static ALL: &[&Param] = &[$(&$c),*];
+        /// How many parameters there are.
+        pub const COUNT: usize = [$(stringify!($c)),*].len();
+        const DEFAULTS: [i32; COUNT] = [$($d),*];
     };
 }
 
@@ -296,20 +383,16 @@ pub fn find(name: &str) -> Option<&'static Param> {
         .find(|p| p.const_name.eq_ignore_ascii_case(bare))
 }
 
-/// Every parameter back to its default.
-pub fn reset_all() {
-    ALL.iter().for_each(|p| p.reset());
-}
-
-/// Every parameter as a line `name, value, min, max, step` (the current values): the input
-/// format of `longjiang tune-search` (docs/spsa.md).
-pub fn dump() -> String {
+/// Every parameter as a line `name, value, min, max, step` with the value of `values` (a
+/// game's: `Values::with_overrides`): the input format of `longjiang tune-search`
+/// (docs/spsa.md).
+pub fn dump(values: &Values) -> String {
     ALL.iter()
         .map(|p| {
             format!(
                 "{}, {}, {}, {}, {}\n",
                 p.name(),
-                p.get(),
+                values.get(p),
                 p.min,
                 p.max,
                 p.step
@@ -358,17 +441,70 @@ mod tests {
                 *p
             ));
             assert!(ALL[..i].iter().all(|q| q.const_name != p.const_name));
+            assert_eq!(p.index, i, "{}", p.name());
         }
+        assert_eq!(ALL.len(), COUNT);
         assert!(find("no_such_parameter").is_none());
-        // Refused values leave the value as it was (checked on a parameter no search here
-        // reads: the unit tests share the process with searches).
-        assert!(RAZOR_MARGIN.set(RAZOR_MARGIN.max + 1).is_err());
-        assert_eq!(RAZOR_MARGIN.get(), RAZOR_MARGIN.default);
-        let lines = dump();
+        // Refused values leave the value as it was.
+        let mut v = Values::DEFAULT;
+        assert!(v.set(&RAZOR_MARGIN, RAZOR_MARGIN.max + 1).is_err());
+        assert_eq!(v.get(&RAZOR_MARGIN), RAZOR_MARGIN.default);
+        let lines = dump(&Values::DEFAULT);
         assert_eq!(lines.lines().count(), ALL.len());
         assert_eq!(
             lines.lines().find(|l| l.starts_with("rfp_margin,")),
             Some("rfp_margin, 90, 30, 200, 8")
         );
+    }
+
+    #[test]
+    fn every_games_overrides_name_parameters_in_range() {
+        for variant in crate::rules::Variant::EVERY {
+            let list = variant.rules().search_overrides;
+            for &(name, value) in list {
+                let p = find(name).unwrap_or_else(|| panic!("{variant}: no parameter {name}"));
+                assert_eq!(
+                    p.name(),
+                    name,
+                    "{variant}: write {name} as params::dump does"
+                );
+                assert!(
+                    p.check(value).is_ok(),
+                    "{variant}: {name} {value} out of range"
+                );
+                assert!(
+                    list.iter().filter(|(n, _)| *n == name).count() == 1,
+                    "{name} twice"
+                );
+            }
+            let v = Values::with_overrides(list).expect("a valid list");
+            assert!(
+                list.iter()
+                    .all(|&(n, value)| v.get(find(n).unwrap()) == value)
+            );
+        }
+        assert!(Values::with_overrides(&[("no_such", 1)]).is_err());
+        assert!(Values::with_overrides(&[("rfp_margin", 10_000)]).is_err());
+    }
+
+    #[test]
+    fn installed_values_are_this_threads_until_the_guard_goes() {
+        let mut v = Values::DEFAULT;
+        v.set(&RAZOR_MARGIN, 500).unwrap();
+        {
+            let _installed = install(&v);
+            assert_eq!(RAZOR_MARGIN.get(), 500);
+            // Another thread (another engine's search) still reads its own.
+            let there = std::thread::spawn(|| RAZOR_MARGIN.get()).join().unwrap();
+            assert_eq!(there, RAZOR_MARGIN.default);
+            let mut w = v;
+            w.set(&RAZOR_MARGIN, 600).unwrap();
+            {
+                let _nested = install(&w);
+                assert_eq!(RAZOR_MARGIN.get(), 600);
+            }
+            assert_eq!(RAZOR_MARGIN.get(), 500);
+        }
+        assert_eq!(RAZOR_MARGIN.get(), RAZOR_MARGIN.default);
     }
 }

@@ -4,6 +4,7 @@
 
 use super::Limits;
 use super::alphabeta::Features;
+use super::params::{self, Values};
 use super::split::SplitPoints;
 use super::time::TimeBudget;
 use super::tt::TranspositionTable;
@@ -50,10 +51,13 @@ pub(crate) struct Shared {
     pub(crate) split: SplitPoints,
     /// The network that evaluates, or `None` for the classical evaluation.
     pub nnue: Option<Arc<crate::eval::nnue::Network>>,
+    /// The search parameters every thread of this search installs (`params::install`).
+    pub params: Values,
 }
 
 impl Shared {
     /// The shared state of a new search.
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         limits: Limits,
         pos: &Position,
@@ -62,8 +66,12 @@ impl Shared {
         threads: usize,
         tt: Arc<TranspositionTable>,
         features: Features,
+        params: Values,
     ) -> Shared {
-        let budget = TimeBudget::new(&limits, pos.side_to_move(), overhead);
+        let budget = {
+            let _installed = params::install(&params);
+            TimeBudget::new(&limits, pos.side_to_move(), overhead)
+        };
         Shared {
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(limits.ponder),
@@ -78,6 +86,7 @@ impl Shared {
             features,
             split: SplitPoints::new(),
             nnue: None,
+            params,
         }
     }
 

@@ -8,6 +8,7 @@
 //! Split points replaced Lazy SMP, whose trees grew unpredictably with two threads (1.26× at
 //! best); what was tried of it is in `docs/threads.md`, "Lazy SMP".
 
+use super::params;
 use super::shared::{STACK_SIZE, Shared};
 use super::thread::{RootMove, ThreadData, Worker};
 use super::value::{self, INFINITE, Value};
@@ -26,6 +27,7 @@ pub(crate) fn run(
     mut data: Vec<ThreadData>,
     listener: &Listener,
 ) -> (SearchResult, Vec<ThreadData>) {
+    let _installed = params::install(&shared.params);
     shared.tt.new_search();
     let legal = movegen::legal_moves(&pos);
     let root: Vec<RootMove> = legal
@@ -95,6 +97,7 @@ pub(crate) fn run(
                 .name(format!("search-{}", i + 1))
                 .stack_size(STACK_SIZE);
             let h = builder.spawn_scoped(scope, move || {
+                let _installed = params::install(&shared.params);
                 let mut w = Worker::new(i + 1, shared, pos, d, root);
                 w.help();
                 shared.thread_nodes[w.id].store(w.nodes, Ordering::Relaxed);

@@ -318,7 +318,8 @@ impl XboardSession {
                     | Change::OwnBook(_) => {}
                     // In range: `Options::parse_change` checked it.
                     Change::SearchParam { index, value } => {
-                        let _ = crate::search::params::ALL[index].set(value);
+                        let p = crate::search::params::ALL[index];
+                        let _ = self.engine.set_param(p, value);
                     }
                     Change::UseNnue(_) => {
                         self.options.apply(change);
