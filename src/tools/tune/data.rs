@@ -51,7 +51,7 @@ pub struct Prepared {
 /// dropped) gives its features, the game's result and the search score; every
 /// `validation_every`-th game goes to the validation set.
 pub fn prepare(samples: &[Sample], rules: Rules, resolve: bool, validation_every: u64) -> Prepared {
-    let w = as_f64(&eval::weights::SETS[rules.weight_set]);
+    let w = as_f64(eval::games::of(rules.variant).classical.table().weights);
     let examples: Vec<(bool, Example, (bool, f64, f64))> = samples
         .par_iter()
         .filter_map(|s| {
@@ -148,9 +148,12 @@ mod tests {
             assert_eq!(p.checks.error_max, 0.0, "{:?}", p.checks);
             assert_eq!(p.train.len() + p.valid.len(), p.checks.positions);
             assert!(!p.valid.is_empty() && p.valid.len() < p.train.len());
+            let table = eval::games::of(SHOGI.variant).classical.table();
             let in_hand = p.train.iter().filter(|e| {
                 e.features.linear.iter().any(|&(i, _)| {
-                    (eval::weights::SHOGI_HAND..eval::weights::SHOGI_RANK).contains(&(i as usize))
+                    table
+                        .param_name(i as usize)
+                        .starts_with("shogi: piece in hand")
                 })
             });
             assert!(in_hand.count() > 50);

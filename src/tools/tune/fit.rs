@@ -4,7 +4,7 @@
 //! The gradient over the examples is summed in parallel with rayon.
 
 use crate::eval::EvalFeatures;
-use crate::eval::weights::{KING_DANGER_DIVISOR, KING_DANGER_EG_DIVISOR, NUM_PARAMS};
+use crate::eval::weights::{KING_DANGER_DIVISOR, KING_DANGER_EG_DIVISOR};
 use crate::rules::Color;
 use rayon::prelude::*;
 
@@ -91,14 +91,14 @@ pub fn gradient(data: &[Example], w: &Params, k: f64, lambda: f64) -> Params {
     let grads = data
         .par_chunks(4096)
         .map(|chunk| {
-            let mut g = vec![(0.0, 0.0); NUM_PARAMS];
+            let mut g = vec![(0.0, 0.0); w.len()];
             for e in chunk {
                 add_gradient(e, w, k, lambda, &mut g);
             }
             g
         })
         .reduce(
-            || vec![(0.0, 0.0); NUM_PARAMS],
+            || vec![(0.0, 0.0); w.len()],
             |mut a, b| {
                 for (x, y) in a.iter_mut().zip(b) {
                     x.0 += y.0;
@@ -158,11 +158,11 @@ pub struct Adam {
 }
 
 impl Adam {
-    /// A fresh optimiser with step size `rate`.
-    pub fn new(rate: f64) -> Adam {
+    /// A fresh optimiser of `n` weights with step size `rate`.
+    pub fn new(rate: f64, n: usize) -> Adam {
         Adam {
-            m: vec![(0.0, 0.0); NUM_PARAMS],
-            v: vec![(0.0, 0.0); NUM_PARAMS],
+            m: vec![(0.0, 0.0); n],
+            v: vec![(0.0, 0.0); n],
             t: 0,
             rate,
         }
@@ -196,7 +196,7 @@ impl Adam {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::{as_f64, features, weights::SETS};
+    use crate::eval::{as_f64, features, games};
     use crate::rules::{LONGJIANG, Position};
     use crate::search::bench::POSITIONS;
 
@@ -213,10 +213,15 @@ mod tests {
                 score: 30.0 * i as f64 - 100.0,
             })
             .collect();
-        let w = as_f64(&SETS[0]);
+        let w = as_f64(
+            games::of(crate::rules::Variant::Longjiang)
+                .classical
+                .table()
+                .weights,
+        );
         let g = gradient(&data, &w, 1.1, 0.5);
         let mut checked = 0;
-        for i in 0..NUM_PARAMS {
+        for i in 0..w.len() {
             for part in 0..2 {
                 let ga = if part == 0 { g[i].0 } else { g[i].1 };
                 if ga.abs() < 1e-9 {

@@ -14,9 +14,9 @@ pub mod fit;
 pub mod output;
 pub mod quiet;
 
-use crate::eval::as_f64;
-use crate::eval::weights::{self, NUM_PARAMS, PIECE_VALUE, SET_FILES, SETS};
-use crate::rules::{PieceKind, Variant};
+use crate::eval::weights::{S, WeightTable};
+use crate::eval::{as_f64, games};
+use crate::rules::Variant;
 use crate::tools::datagen::sample;
 use clap::Args;
 use fit::{Adam, Example};
@@ -65,14 +65,16 @@ pub struct TuneArgs {
     /// list, each an exact group name of `crates/engine/src/eval/weights.rs`).
     #[arg(long, value_delimiter = ',')]
     pub freeze: Vec<String>,
-    /// Start from (and measure) another game's weight set instead of this game's own, e.g. to
-    /// compare two sets' losses on the same data with `--epochs 0`.
+    /// Start from (and measure) another game's weights instead of this game's own, e.g. to
+    /// compare two tables' losses on the same data with `--epochs 0` (the two games'
+    /// evaluations must share a layout, as the 龙将棋 games do).
     #[arg(long)]
     pub start_variant: Option<Variant>,
     /// Use at most this many positions (0: all), taken evenly through the data.
     #[arg(long, default_value_t = 0)]
     pub max_positions: usize,
-    /// Where to write the weight file (default: `crates/engine/src/eval/weights/<game>.rs`).
+    /// Where to write the weight file (default: the game's own, under
+    /// `crates/engine/src/eval/weights/`).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// No progress bar.
@@ -100,13 +102,13 @@ pub struct TuneReport {
     pub curve: Vec<(u32, f64, f64)>,
 }
 
-/// The weights that are never tuned: the king's value (it is never used) and the pawn's
-/// middlegame value, which anchors the centipawn scale (100; shogi's pawn, 90).
-pub fn frozen() -> Vec<bool> {
-    let mut free = vec![true; NUM_PARAMS];
-    free[PIECE_VALUE + PieceKind::King.index()] = false;
-    free[PIECE_VALUE + PieceKind::Pawn.index()] = false;
-    free[weights::SHOGI_PIECE + PieceKind::ShogiPawn.index()] = false;
+/// Which weights of `table` the tuner may move: all but its anchors (a king's value, which
+/// is never used, and the pawn's, which anchors the centipawn scale: 100; shogi's pawn, 90).
+pub fn frozen(table: &WeightTable) -> Vec<bool> {
+    let mut free = vec![true; table.weights.len()];
+    for &i in table.anchors {
+        free[i] = false;
+    }
     free
 }
 
@@ -123,11 +125,12 @@ pub struct TuneConfig {
     pub l2: f64,
 }
 
-/// `frozen()` with the groups named in `names` frozen too.
-pub fn frozen_groups(names: &[String]) -> Result<Vec<bool>, String> {
-    let mut free = frozen();
+/// `frozen(table)` with the groups named in `names` frozen too.
+pub fn frozen_groups(table: &WeightTable, names: &[String]) -> Result<Vec<bool>, String> {
+    let mut free = frozen(table);
     for name in names {
-        let g = weights::GROUPS
+        let g = table
+            .groups
             .iter()
             .find(|g| g.name == name.trim())
             .ok_or_else(|| format!("--freeze: no weight group named {name:?}"))?;
@@ -144,11 +147,11 @@ pub fn frozen_groups(names: &[String]) -> Result<Vec<bool>, String> {
 pub fn tune(
     train: &[Example],
     valid: &[Example],
-    start: &weights::Weights,
+    start: &[S],
     cfg: TuneConfig,
     free: &[bool],
     bar: &ProgressBar,
-) -> (weights::Weights, TuneReport) {
+) -> (Vec<S>, TuneReport) {
     let lambda = cfg.lambda;
     let w0 = as_f64(start);
     let mut w = w0.clone();
@@ -157,7 +160,7 @@ pub fn tune(
         fit::loss(train, &w, k, lambda),
         fit::loss(valid, &w, k, lambda),
     );
-    let mut adam = Adam::new(cfg.rate);
+    let mut adam = Adam::new(cfg.rate, w.len());
     let mut best = (before.1, w.clone());
     let mut best_epoch = 0;
     let mut curve = vec![(0, before.0, before.1)];
@@ -243,21 +246,29 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         return Err("--validation-every must be at least 2".into());
     }
     let rules = args.variant.rules();
-    let set = rules.weight_set;
+    let table = games::of(args.variant).classical.table();
+    let start = args
+        .start_variant
+        .map_or(table, |v| games::of(v).classical.table());
+    if !start.same_layout(table) {
+        return Err(format!(
+            "--start-variant: the weights of {} are not laid out as those of {}",
+            start.title, table.title
+        ));
+    }
     let out = args
         .out
         .clone()
-        .unwrap_or_else(|| PathBuf::from("crates/engine/src/eval/weights").join(SET_FILES[set]));
+        .unwrap_or_else(|| PathBuf::from(table.file));
     // Before the work, not after it (issue 32, item 2).
     writable(&out, args.out.is_none())?;
-    let start = args.start_variant.map_or(set, |v| v.rules().weight_set);
     let mut samples = Vec::new();
     let mut sources = Vec::new();
     for path in &args.data {
         let data = sample::read_path_of(path, args.variant)?;
         sources.push(format!(
             "{} ({} positions, {} games; {})",
-            path.display(),
+            output::portable(&path.to_string_lossy()),
             data.samples.len(),
             data.games.len(),
             data.header.trim_start_matches("# ")
@@ -302,7 +313,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
     };
     // The scale the static evaluation itself would have against the results (beside the
     // search's K): far below it, the evaluation is overconfident.
-    let w0 = as_f64(&SETS[start]);
+    let w0 = as_f64(start.weights);
     let as_eval: Vec<Example> = train
         .iter()
         .map(|e| Example {
@@ -314,8 +325,8 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
     let k_eval = fit::fit_k(&as_eval);
     drop(as_eval);
     let checks = format!("{checks} K of the static evaluation {k_eval:.4}.");
-    let free = frozen_groups(&args.freeze)?;
-    let (tuned, r) = tune(&train, &valid, &SETS[start], cfg, &free, &bar);
+    let free = frozen_groups(table, &args.freeze)?;
+    let (tuned, r) = tune(&train, &valid, start.weights, cfg, &free, &bar);
     bar.finish_and_clear();
     for (e, t, v) in &r.curve {
         super::say(format_args!(
@@ -324,7 +335,13 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
     }
     let command: Vec<String> = std::env::args()
         .enumerate()
-        .map(|(i, a)| if i == 0 { "longjiang".into() } else { a })
+        .map(|(i, a)| {
+            if i == 0 {
+                "longjiang".into()
+            } else {
+                output::portable(&a)
+            }
+        })
         .collect();
     let mut header = vec![
         format!("Command: `{}`", command.join(" ")),
@@ -348,7 +365,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         "Loss: training {:.6} -> {:.6}, validation {:.6} -> {:.6} (against the results alone {:.6} -> {:.6}).",
         r.train.0, r.train.1, r.valid.0, r.valid.1, r.valid_results.0, r.valid_results.1
     ));
-    let text = output::render(set, &tuned, &header);
+    let text = output::render(table, &tuned, &header);
     std::fs::write(&out, text).map_err(|e| format!("{}: {e}", out.display()))?;
     super::say(format_args!(
         "{checks}\n{} training, {} validation positions; K {:.4}\ntraining loss {:.6} -> {:.6}\nvalidation loss {:.6} -> {:.6}\nvalidation loss against the results {:.6} -> {:.6}\nkept epoch {}\nwrote {}\n",
@@ -399,22 +416,32 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
     use crate::eval::features;
-    use crate::eval::weights::{CENTER, S};
     use crate::movegen::legal_moves;
-    use crate::rules::{LONGJIANG_NODROP, Position};
+    use crate::rules::{LONGJIANG_NODROP, PieceKind, Position};
     use crate::tools::datagen::game::SplitMix;
+
+    /// The index of the first weight of `table`'s group `name`.
+    fn group(table: &WeightTable, name: &str) -> usize {
+        table.groups.iter().find(|g| g.name == name).unwrap().start
+    }
 
     /// `--freeze` takes exact group names, freezes the whole group and refuses others.
     #[test]
     fn freeze_names_whole_groups() {
-        let free = frozen_groups(&["mobility".to_string()]).unwrap();
-        let mob = weights::MOBILITY;
+        let table = games::of(Variant::LongjiangNoDrop).classical.table();
+        let free = frozen_groups(table, &["mobility".to_string()]).unwrap();
+        let mob = group(table, "mobility");
         // The group has one weight per 龙将棋 kind (eight).
         assert!(free[mob..mob + 8].iter().all(|f| !f));
         assert!(free[mob + 8]);
-        assert!(free[CENTER + 1]);
-        assert!(!free[PIECE_VALUE]);
-        assert!(frozen_groups(&["mobilty".to_string()]).is_err());
+        assert!(free[group(table, "centralisation") + 1]);
+        assert!(!free[group(table, "piece value")]);
+        assert!(frozen_groups(table, &["mobilty".to_string()]).is_err());
+        // Shogi's table has its own groups, and its pawn is its anchor.
+        let shogi = games::of(Variant::Shogi).classical.table();
+        assert!(frozen_groups(shogi, &["mobility".to_string()]).is_err());
+        assert_eq!(frozen(shogi).iter().filter(|f| !**f).count(), 1);
+        assert!(!shogi.same_layout(table));
     }
 
     /// Positions from random play, labelled by a "true" evaluation that values cavalry 250 cp
@@ -423,10 +450,12 @@ mod tests {
     /// value rises).
     #[test]
     fn the_tuner_learns_what_the_data_needs() {
-        let mut truth = SETS[1];
-        let cav = PIECE_VALUE + PieceKind::Cavalry.index();
+        let table = games::of(Variant::LongjiangNoDrop).classical.table();
+        let start = table.weights;
+        let mut truth = start.to_vec();
+        let cav = group(table, "piece value") + PieceKind::Cavalry.index();
         truth[cav] += S(250, 250);
-        truth[CENTER + PieceKind::Bishop.index()] = S(12, 0);
+        truth[group(table, "centralisation") + PieceKind::Bishop.index()] = S(12, 0);
         let wt = as_f64(&truth);
         let mut rng = SplitMix::for_game(5, 0);
         let mut examples = Vec::new();
@@ -461,15 +490,16 @@ mod tests {
         let (tuned, r) = tune(
             &examples,
             &valid,
-            &SETS[1],
+            start,
             cfg,
-            &frozen(),
+            &frozen(table),
             &ProgressBar::hidden(),
         );
         assert!(r.valid.1 < 0.5 * r.valid.0, "{r:?}");
         assert!(r.train.1 < 0.5 * r.train.0, "{r:?}");
-        assert!(tuned[cav].0 > SETS[1][cav].0 + 100, "{:?}", tuned[cav]);
+        assert!(tuned[cav].0 > start[cav].0 + 100, "{:?}", tuned[cav]);
         // The frozen pawn value is where it was.
-        assert_eq!(tuned[PIECE_VALUE], SETS[1][PIECE_VALUE]);
+        let pawn = group(table, "piece value") + PieceKind::Pawn.index();
+        assert_eq!(tuned[pawn], start[pawn]);
     }
 }

@@ -188,7 +188,6 @@ pub const SHOGI: Rules = Rules {
     repetitions: 4,
     stalemate: StalemateRule::Loss,
     entering_king: EnteringKingRule::Seed27,
-    weight_set: 2,
     evaluator: Evaluator::Classical,
     search_overrides: &[],
 };

@@ -265,9 +265,6 @@ pub struct Rules {
     pub stalemate: StalemateRule,
     /// Shogi's entering-king declaration.
     pub entering_king: EnteringKingRule,
-    /// Which of the evaluation's weight sets this game uses (an index the evaluation maps to
-    /// its table: the rules do not know the evaluation).
-    pub weight_set: usize,
     /// The evaluation used by default; a measurement decides it (`docs/nnue.md`).
     pub evaluator: Evaluator,
     /// Search parameters this game plays with instead of their defaults: `(name, value)`, a
@@ -395,7 +392,6 @@ pub const LONGJIANG: Rules = Rules {
     repetitions: 4,
     stalemate: StalemateRule::Draw,
     entering_king: EnteringKingRule::None,
-    weight_set: 0,
     // The generation-2 net beat the classical evaluation at 3 s + 0.03 s (docs/nnue.md).
     evaluator: Evaluator::Network,
     search_overrides: &[],
@@ -410,7 +406,6 @@ pub const LONGJIANG_NODROP: Rules = Rules {
     promotions: longjiang_promotions(NODROP_PROMOTIONS),
     promoted_from: longjiang_promoted_from(NODROP_PROMOTIONS),
     promotion_zone: [Bitboard::rank(9), Bitboard::rank(0)],
-    weight_set: 1,
     // Its net still loses to the classical evaluation (docs/nnue.md, "Generation 2").
     evaluator: Evaluator::Classical,
     // SPSA's no-drop values: +52.5 ± 34.2 Elo at 3000 nodes (docs/spsa.md, "First real runs").

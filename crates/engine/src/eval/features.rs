@@ -5,15 +5,17 @@
 //! units. [`EvalFeatures::predict`] rebuilds the score from them for any weights, which is
 //! what the tuner differentiates.
 
-use super::weights::*;
-use super::{Recorder, evaluate_with, phase};
+use super::Recorder;
+use super::weights::{KING_DANGER_DIVISOR, KING_DANGER_EG_DIVISOR, S};
 use crate::rules::{Color, Position};
 
 /// The coefficients of every weight in one position's evaluation.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EvalFeatures {
-    /// The phase, 0 (endgame) ..= `PHASE_MAX`.
+    /// The phase, 0 (endgame) ..= `phase_max`.
     pub phase: i32,
+    /// The phase of a full middlegame (a game without a phase: 1 of 1).
+    pub phase_max: i32,
     /// The side to move.
     pub side: Color,
     /// Linear weights: (index, coefficient for the first player minus the second), non-zero
@@ -23,7 +25,8 @@ pub struct EvalFeatures {
     pub danger: [Vec<(u16, f32)>; 2],
 }
 
-struct FeatureRecorder {
+/// Records the coefficients of an evaluation's weights.
+pub(super) struct FeatureRecorder {
     linear: Vec<f32>,
     danger: [Vec<f32>; 2],
 }
@@ -50,18 +53,27 @@ fn sparse(v: &[f32]) -> Vec<(u16, f32)> {
         .collect()
 }
 
-/// The features of `pos`'s evaluation.
-pub fn features(pos: &Position) -> EvalFeatures {
-    let mut rec = FeatureRecorder {
-        linear: vec![0.0; NUM_PARAMS],
-        danger: [vec![0.0; NUM_PARAMS], vec![0.0; NUM_PARAMS]],
-    };
-    evaluate_with(pos, &mut rec);
-    EvalFeatures {
-        phase: phase(pos),
-        side: pos.side_to_move(),
-        linear: sparse(&rec.linear),
-        danger: [sparse(&rec.danger[0]), sparse(&rec.danger[1])],
+impl EvalFeatures {
+    /// The features of an evaluation of `pos` with `n` weights at `(phase, phase_max)`, whose
+    /// terms `run` hands to the recorder it is given.
+    pub(super) fn record(
+        pos: &Position,
+        n: usize,
+        phase: (i32, i32),
+        run: impl FnOnce(&mut FeatureRecorder) -> i32,
+    ) -> Self {
+        let mut rec = FeatureRecorder {
+            linear: vec![0.0; n],
+            danger: [vec![0.0; n], vec![0.0; n]],
+        };
+        run(&mut rec);
+        EvalFeatures {
+            phase: phase.0,
+            phase_max: phase.1,
+            side: pos.side_to_move(),
+            linear: sparse(&rec.linear),
+            danger: [sparse(&rec.danger[0]), sparse(&rec.danger[1])],
+        }
     }
 }
 
@@ -77,7 +89,7 @@ pub fn danger_penalty(mg: f64, eg: f64) -> (f64, f64) {
 impl EvalFeatures {
     /// The middlegame share of the blend, 0..=1.
     pub fn mg_share(&self) -> f64 {
-        f64::from(self.phase) / f64::from(PHASE_MAX)
+        f64::from(self.phase) / f64::from(self.phase_max)
     }
 
     /// The danger sums (mg, eg) against `color`'s king under weights `w` (`w[i] = (mg, eg)`).
@@ -112,15 +124,15 @@ impl EvalFeatures {
     }
 }
 
-/// A weight set as floating-point pairs, for `predict`.
-pub fn as_f64(w: &Weights) -> Vec<(f64, f64)> {
+/// A weight table as floating-point pairs, for `predict`.
+pub fn as_f64(w: &[S]) -> Vec<(f64, f64)> {
     w.iter().map(|s| (f64::from(s.0), f64::from(s.1))).collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::evaluate;
+    use crate::eval::{evaluate, features, games};
     use crate::rules::samples::POSITIONS;
 
     #[test]
@@ -128,7 +140,7 @@ mod tests {
         for (v, sfen) in POSITIONS {
             let pos = Position::from_sfen(sfen, v.rules()).unwrap();
             let f = features(&pos);
-            let w = as_f64(&SETS[v.rules().weight_set]);
+            let w = as_f64(games::of(v).classical.table().weights);
             let first = f.predict(&w);
             let e = f64::from(evaluate(&pos));
             let e_first = if pos.side_to_move() == Color::Black {

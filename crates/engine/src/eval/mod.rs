@@ -1,24 +1,27 @@
 //! Evaluation: a static score of a position in centipawns from the side to move's point of
-//! view. The terms (material on the board and in hand, piece-square tables, …) are summed per
-//! side as middlegame/endgame pairs and blended by the phase; every weight lives in
-//! [`weights`], one set per game, chosen by the rules' `weight_set`. [`trace`] runs the same
-//! code with a recorder and explains the score term by term; [`features`] runs it with
-//! another and returns the coefficient of every weight (what the tuner learns from).
+//! view. Each game's classical evaluation is its own type behind one interface,
+//! [`Classical`], with its own weight table (the 龙将棋 games share one type, each with its
+//! own table); the registry [`games`] says which one a game uses, with its exchange values
+//! and its built-in net. [`evaluate`], [`trace`] and [`features`] ask the registry for the
+//! position's game. A trace runs the same code with a recorder and explains the score term by
+//! term; the features run it with another and return the coefficient of every weight (what
+//! the tuner learns from).
 
 mod features;
-mod king;
+pub mod games;
+mod longjiang_eval;
 pub mod nnue;
-mod pawns;
-mod pst;
-pub mod shogi;
-mod terms;
+mod shogi_eval;
 pub mod weights;
 
-pub use features::{EvalFeatures, as_f64, danger_penalty, features};
+pub use features::{EvalFeatures, as_f64, danger_penalty};
+pub use games::EngineGame;
+pub use longjiang_eval::LongjiangEval;
+pub use shogi_eval::ShogiEval;
 
-use crate::rules::{Color, PieceKind, Position};
+use crate::rules::{Color, Position};
 use std::fmt;
-use weights::*;
+use weights::{S, WeightTable};
 
 /// Receives every term as it is added; the fast path ignores them.
 trait Recorder {
@@ -41,9 +44,15 @@ impl Recorder for NoRecord {
     fn add(&mut self, _: &'static str, _: Color, _: S) {}
 }
 
-/// Weight `index` times `n`, recorded.
+/// Weight `index` of table `w` times `n`, recorded.
 #[inline(always)]
-fn weigh<R: Recorder>(rec: &mut R, w: &Weights, color: Color, index: usize, n: i32) -> S {
+fn weigh<R: Recorder, const N: usize>(
+    rec: &mut R,
+    w: &[S; N],
+    color: Color,
+    index: usize,
+    n: i32,
+) -> S {
     rec.feature(color, index, n as f32);
     w[index] * n
 }
@@ -62,8 +71,10 @@ pub struct TraceTerm {
 pub struct EvalTrace {
     /// The terms in the order they were computed.
     pub terms: Vec<TraceTerm>,
-    /// The phase, 0 (endgame) ..= `PHASE_MAX` (all pieces in play).
+    /// The phase, 0 (endgame) ..= `phase_max` (all pieces in play).
     pub phase: i32,
+    /// The phase of a full middlegame (a game without a phase: 1 of 1).
+    pub phase_max: i32,
     /// The side to move.
     pub side: Color,
     /// The final score, side to move's point of view (what `evaluate` returns).
@@ -107,7 +118,7 @@ impl fmt::Display for EvalTrace {
                 t.name, b.0, b.1, w.0, w.1, d.0, d.1
             )?;
         }
-        writeln!(f, "phase {} of {}", self.phase, PHASE_MAX)?;
+        writeln!(f, "phase {} of {}", self.phase, self.phase_max)?;
         write!(
             f,
             "evaluation {} cp for the side to move ({})",
@@ -120,104 +131,50 @@ impl fmt::Display for EvalTrace {
     }
 }
 
-/// The static evaluation of `pos`, centipawns, side to move's point of view.
+impl EvalTrace {
+    /// The trace of an evaluation of `pos` at `(phase, phase_max)` whose terms `run` hands to
+    /// the recorder it is given.
+    fn record(pos: &Position, phase: (i32, i32), run: impl FnOnce(&mut EvalTrace) -> i32) -> Self {
+        let mut t = EvalTrace {
+            terms: Vec::new(),
+            phase: phase.0,
+            phase_max: phase.1,
+            side: pos.side_to_move(),
+            score: 0,
+        };
+        t.score = run(&mut t);
+        t
+    }
+}
+
+/// One game's classical evaluation: what every game's evaluation type offers (the registry,
+/// [`games`], names the one each game uses).
+pub trait Classical: Sync + fmt::Debug {
+    /// The static evaluation of `pos`, centipawns, side to move's point of view.
+    fn evaluate(&self, pos: &Position) -> i32;
+    /// `evaluate`, term by term.
+    fn trace(&self, pos: &Position) -> EvalTrace;
+    /// The coefficient of every weight of [`Classical::table`] in `pos`'s evaluation.
+    fn features(&self, pos: &Position) -> EvalFeatures;
+    /// The weight table, as the tuner reads and writes it.
+    fn table(&self) -> &WeightTable;
+}
+
+/// The static evaluation of `pos` by its game's classical evaluation, centipawns, side to
+/// move's point of view.
+#[inline]
 pub fn evaluate(pos: &Position) -> i32 {
-    evaluate_with(pos, &mut NoRecord)
+    games::of(pos.rules().variant).classical.evaluate(pos)
 }
 
 /// `evaluate`, term by term.
 pub fn trace(pos: &Position) -> EvalTrace {
-    let mut t = EvalTrace {
-        terms: Vec::new(),
-        phase: 0,
-        side: pos.side_to_move(),
-        score: 0,
-    };
-    let score = evaluate_with(pos, &mut t);
-    t.score = score;
-    t.phase = phase(pos);
-    t
+    games::of(pos.rules().variant).classical.trace(pos)
 }
 
-pub(crate) fn phase(pos: &Position) -> i32 {
-    // Shogi's set has no endgame half (material never leaves the game).
-    if pos.rules().weight_set == shogi::SHOGI_SET {
-        return PHASE_MAX;
-    }
-    let mut p = 0;
-    for kind in BOARD_KINDS {
-        p += PHASE_WEIGHT[kind.index()] * pos.kind_pieces(kind).len() as i32;
-    }
-    for c in Color::ALL {
-        for kind in pos.hand(c).kinds() {
-            let w = PHASE_WEIGHT.get(kind.index()).copied().unwrap_or(0);
-            p += w * pos.hand(c).count(kind) as i32;
-        }
-    }
-    p.min(PHASE_MAX)
-}
-
-#[inline(always)]
-fn relative(color: Color, sq: usize) -> usize {
-    match color {
-        Color::Black => sq,
-        Color::White => (9 - sq / 10) * 10 + sq % 10,
-    }
-}
-
-fn evaluate_with<R: Recorder>(pos: &Position, rec: &mut R) -> i32 {
-    let set = pos.rules().weight_set;
-    if set == shogi::SHOGI_SET {
-        return shogi::evaluate_with(pos, rec);
-    }
-    let w = &weights::SET_TABLE[set];
-    let pst = &pst::PST[set];
-    let mut total = [S(0, 0); 2];
-    for color in Color::ALL {
-        let mut material = S(0, 0);
-        let mut squares = S(0, 0);
-        for kind in BOARD_KINDS {
-            let ki = kind.index();
-            let bb = pos.pieces(color, kind);
-            material += weigh(rec, w, color, PIECE_VALUE + ki, bb.len() as i32);
-            for sq in bb {
-                let rel = relative(color, sq.index());
-                squares += pst[ki][rel];
-                if R::FEATURES {
-                    pst::record(rec, color, ki, rel);
-                }
-            }
-        }
-        let king = PieceKind::King.index();
-        let rel = relative(color, pos.king(color).index());
-        squares += pst[king][rel];
-        if R::FEATURES {
-            pst::record(rec, color, king, rel);
-        }
-        let mut hand = S(0, 0);
-        for kind in pos.hand(color).kinds() {
-            let n = pos.hand(color).count(kind) as i32;
-            hand += weigh(rec, w, color, HAND_VALUE + kind.index(), n);
-        }
-        rec.add("material", color, material);
-        rec.add("hand", color, hand);
-        rec.add("psqt", color, squares);
-        total[color.index()] = material + hand + squares;
-    }
-    let att = terms::mobility(pos, w, rec, &mut total);
-    king::king_safety(pos, w, &att, rec, &mut total);
-    pawns::pawns(pos, w, &att, rec, &mut total);
-    terms::threats(pos, w, &att, rec, &mut total);
-    terms::pieces(pos, w, &att, rec, &mut total);
-    terms::cooldown(pos, w, rec, &mut total);
-    let us = pos.side_to_move();
-    let tempo = weigh(rec, w, us, TEMPO, 1);
-    rec.add("tempo", us, tempo);
-    total[us.index()] += tempo;
-    let diff = total[us.index()] - total[(!us).index()];
-    let ph = phase(pos);
-    let v = (diff.0 * ph + diff.1 * (PHASE_MAX - ph)) / PHASE_MAX;
-    v.clamp(-EVAL_CLAMP, EVAL_CLAMP)
+/// The features of `pos`'s evaluation: the coefficients of its game's weights.
+pub fn features(pos: &Position) -> EvalFeatures {
+    games::of(pos.rules().variant).classical.features(pos)
 }
 
 /// The evaluation never goes beyond this (mate scores live far above).

@@ -2,84 +2,26 @@
 //! attacker first, win for the side making the move (and does it reach a threshold)?
 //! Attackers are recomputed from the shrinking occupancy at every step, so pieces behind others
 //! (sliders, spearmen, guards whose leg square empties) join in as they would on the board.
-//! In shogi a recapture that may promote does (the better piece then stands on the square);
-//! 龙将棋's exchanges keep the model its search was measured with (`RECAPTURES_PROMOTE`).
-//! Values are per game, in the scale of its evaluation. Pins are ignored. A test compares it
-//! with a slow twin that finds the attackers piece by piece.
+//! Whether a recapture that may promote does (the better piece then stands on the square),
+//! the values and the order attackers are tried in are the game's (`eval::games::Exchange`),
+//! in the scale of its evaluation. Pins are ignored. A test compares it with a slow twin that
+//! finds the attackers piece by piece.
 
-use crate::eval::shogi::capture_value;
+use crate::eval::games::{self, Exchange};
 use crate::geometry::Square;
-use crate::rules::{Color, KINDS, Move, PieceKind, Position, Rules};
+use crate::rules::{Color, Move, PieceKind, Position, Rules};
 
-/// 龙将棋's exchange values by `PieceKind::index` (the king's is never taken; shogi's kinds,
-/// which 龙将棋 never has, keep the old placeholders).
-const LONGJIANG_VALUES: [i32; KINDS] = [
-    100, 390, 400, 610, 680, 1120, 470, 20_000, 60, 220, 260, 320, 350, 350, 350, 350, 350, 600,
-    800,
-];
-
-/// Shogi's exchange values: what a capture swings shogi's evaluation by (the piece off the
-/// board plus its unpromoted kind in the capturer's hand), so that a promotion gains
-/// `value(promoted) − value(unpromoted)` in the same scale (YaneuraOu's `ProDiffPieceValue`).
-const SHOGI_VALUES: [i32; KINDS] = {
-    let mut t = [0; KINDS];
-    let mut i = 0;
-    while i < KINDS {
-        t[i] = capture_value(PieceKind::ALL[i]);
-        i += 1;
-    }
-    t[PieceKind::King as usize] = 20_000;
-    t
-};
-
-/// Exchange values by `Rules::weight_set` (the evaluation they share a scale with), then by
-/// `PieceKind::index`.
-pub const SEE_VALUES: [[i32; KINDS]; 3] = [LONGJIANG_VALUES, LONGJIANG_VALUES, SHOGI_VALUES];
+/// The exchange model of the game of `rules`.
+#[inline(always)]
+fn exchange(rules: &Rules) -> &'static Exchange {
+    &games::of(rules.variant).exchange
+}
 
 /// The exchange value of `kind` in the game of `rules`.
 #[inline(always)]
 pub fn see_value(rules: &Rules, kind: PieceKind) -> i32 {
-    SEE_VALUES[rules.weight_set][kind.index()]
+    exchange(rules).values[kind.index()]
 }
-
-/// Attackers are tried cheapest first: the 龙将棋 kinds' order.
-const LONGJIANG_ORDER: [PieceKind; 8] = [
-    PieceKind::Pawn,
-    PieceKind::Cavalry,
-    PieceKind::Bishop,
-    PieceKind::Spear,
-    PieceKind::Rook,
-    PieceKind::Guard,
-    PieceKind::Queen,
-    PieceKind::King,
-];
-
-/// Shogi's kinds, cheapest first by `SHOGI_VALUES` (a test checks the order).
-const SHOGI_ORDER: [PieceKind; 14] = [
-    PieceKind::ShogiPawn,
-    PieceKind::Tokin,
-    PieceKind::Lance,
-    PieceKind::ShogiKnight,
-    PieceKind::PromotedLance,
-    PieceKind::PromotedKnight,
-    PieceKind::Silver,
-    PieceKind::PromotedSilver,
-    PieceKind::Gold,
-    PieceKind::Bishop,
-    PieceKind::Horse,
-    PieceKind::Rook,
-    PieceKind::Dragon,
-    PieceKind::King,
-];
-
-/// The attacker order of each weight set.
-const ORDERS: [&[PieceKind]; 3] = [&LONGJIANG_ORDER, &LONGJIANG_ORDER, &SHOGI_ORDER];
-
-/// Per weight set: whether a recapture promotes when the rules let it. Shogi: yes (a pawn
-/// that retakes in the zone becomes a tokin). 龙将棋: no, the exchange its search and bench
-/// signature were measured with; counting its pawns' recapture promotions is a search change
-/// to measure on its own.
-const RECAPTURES_PROMOTE: [bool; 3] = [false, false, true];
 
 /// What a recapture by `kind` of `color` from `from` to `to` gains by promoting when it
 /// promotes to the best kind it may, and the value then standing on `to`: the rules'
@@ -88,12 +30,13 @@ const RECAPTURES_PROMOTE: [bool; 3] = [false, false, true];
 #[inline(always)]
 fn best_promotion(
     rules: &Rules,
+    ex: &Exchange,
     kind: PieceKind,
     color: Color,
     from: Square,
     to: Square,
 ) -> (i32, i32) {
-    let base = see_value(rules, kind);
+    let base = ex.values[kind.index()];
     let kinds = rules.promotions[kind.index()];
     let zone = rules.promotion_zone[color.index()];
     if kinds.is_empty() || !(zone.has(to) || (rules.promote_from_zone && zone.has(from))) {
@@ -101,7 +44,7 @@ fn best_promotion(
     }
     let best = kinds
         .iter()
-        .map(|&k| see_value(rules, k))
+        .map(|&k| ex.values[k.index()])
         .max()
         .unwrap_or(base);
     (best.max(base) - base, best.max(base))
@@ -136,6 +79,7 @@ pub fn see(pos: &Position, m: Move) -> i32 {
         return 0;
     }
     let rules = pos.rules();
+    let ex = exchange(rules);
     let to = m.to();
     let moved = match (m.from(), m.drop_kind()) {
         (Some(from), _) => pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind),
@@ -144,13 +88,13 @@ pub fn see(pos: &Position, m: Move) -> i32 {
     };
     let mut gains = [0i32; 48];
     gains[0] = gain(pos, m);
-    let mut on_square = see_value(rules, m.promotion_kind().unwrap_or(moved));
+    let mut on_square = ex.values[m.promotion_kind().unwrap_or(moved).index()];
     let mut occ = pos.occupied().with(to);
     if let Some(from) = m.from() {
         occ = occ.without(from);
     }
-    let order = ORDERS[rules.weight_set];
-    let promoting = RECAPTURES_PROMOTE[rules.weight_set];
+    let order = ex.order;
+    let promoting = ex.recaptures_promote;
     let mut stm = pos.side_to_move();
     let mut attackers = pos.attackers_to(to, occ) & occ;
     let mut d = 0;
@@ -169,9 +113,9 @@ pub fn see(pos: &Position, m: Move) -> i32 {
             break;
         }
         let (promo, value) = if promoting {
-            best_promotion(rules, kind, stm, sq, to)
+            best_promotion(rules, ex, kind, stm, sq, to)
         } else {
-            (0, see_value(rules, kind))
+            (0, ex.values[kind.index()])
         };
         d += 1;
         gains[d] = on_square + promo - gains[d - 1];
@@ -204,7 +148,7 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::weights::{SETS, SHOGI_HAND, SHOGI_PIECE};
+    use crate::eval::weights::S;
     use crate::geometry::Bitboard;
     use crate::movegen::piece_attacks;
     use crate::movegen::playout::{XorShift, random_games};
@@ -237,7 +181,7 @@ mod tests {
     /// read afresh, the exchange minimaxed recursively.
     fn slow_see(pos: &Position, m: Move) -> i32 {
         let rules = pos.rules();
-        let value = |k: PieceKind| SEE_VALUES[rules.weight_set][k.index()];
+        let value = |k: PieceKind| see_value(rules, k);
         let to = m.to();
         let moved = match m.from() {
             Some(f) => pos.piece_at(f).unwrap().kind,
@@ -256,7 +200,7 @@ mod tests {
     /// The best `stm` gets by recapturing on `to` (or stopping, 0).
     fn rest(pos: &Position, to: Square, occ: Bitboard, stm: Color, on_square: i32) -> i32 {
         let rules = pos.rules();
-        let value = |k: PieceKind| SEE_VALUES[rules.weight_set][k.index()];
+        let value = |k: PieceKind| see_value(rules, k);
         let attackers_of = |c: Color| -> Vec<(i32, usize, PieceKind, Square)> {
             (pos.side_pieces(c) & occ)
                 .into_iter()
@@ -280,7 +224,7 @@ mod tests {
             };
         }
         let zone = rules.promotion_zone[stm.index()];
-        let may_promote = RECAPTURES_PROMOTE[rules.weight_set]
+        let may_promote = exchange(rules).recaptures_promote
             && (zone.has(to) || (rules.promote_from_zone && zone.has(sq)));
         let mut now = value(kind);
         if may_promote {
@@ -297,18 +241,18 @@ mod tests {
         let p = Position::from_sfen("4k2l1/9/7p1/6SP1/9/9/9/9/4K4 b - 1", SHOGI).unwrap();
         let v = |k: PieceKind| see_value(p.rules(), k);
         // A capture swings the evaluation by the piece and its return in hand.
-        let w = &SETS[SHOGI.weight_set];
-        let (piece, hand) = (SHOGI_PIECE, SHOGI_HAND);
-        let pawn = PieceKind::ShogiPawn.index();
-        assert_eq!(
-            v(PieceKind::ShogiPawn),
-            w[piece + pawn].0 + w[hand + pawn].0
-        );
-        let horse = w[piece + PieceKind::Horse.index()].0;
-        assert_eq!(
-            v(PieceKind::Horse),
-            horse + w[hand + PieceKind::Bishop.index()].0
-        );
+        let t = games::of(SHOGI.variant).classical.table();
+        let value = |group: &str, kind: &str| {
+            let i = (0..t.weights.len())
+                .find(|&i| t.param_name(i) == format!("shogi: {group}[{kind}]"))
+                .unwrap();
+            let S(mg, _) = t.weights[i];
+            mg
+        };
+        let pawn = value("piece value", "shogi pawn") + value("piece in hand", "shogi pawn");
+        assert_eq!(v(PieceKind::ShogiPawn), pawn);
+        let horse = value("piece value", "horse") + value("piece in hand", "bishop");
+        assert_eq!(v(PieceKind::Horse), horse);
         // Silver takes the pawn on 2c; were the lance to retake, the pawn on 2d would retake
         // and promote (the lance and the tokin's gain are worth more than the silver): so it
         // does not.
@@ -326,20 +270,6 @@ mod tests {
         let m = p.parse_move("9i3c+").unwrap();
         let first = v(PieceKind::ShogiPawn) + v(PieceKind::Horse) - v(PieceKind::Bishop);
         assert_eq!(see(&p, m), first - v(PieceKind::Horse));
-    }
-
-    #[test]
-    fn the_exchange_order_is_cheapest_first() {
-        for (set, order) in ORDERS.iter().enumerate() {
-            let values: Vec<i32> = order.iter().map(|k| SEE_VALUES[set][k.index()]).collect();
-            assert!(
-                values.windows(2).all(|w| w[0] < w[1]),
-                "set {set}: {values:?}"
-            );
-        }
-        for kind in SHOGI.kinds {
-            assert!(SHOGI_ORDER.contains(kind), "{kind:?}");
-        }
     }
 
     #[test]

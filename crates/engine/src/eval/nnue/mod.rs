@@ -4,7 +4,7 @@
 //! ones a move changes; [`network`] is the quantised net and its file format; [`accumulator`]
 //! keeps the hidden layer's sums up to date through a search. The nets are trained by
 //! `longjiang train` (`docs/nnue.md`); the ones shipped under `nets/` are built into the
-//! binary ([`embedded`]).
+//! binary ([`embedded`]; the registry, `eval::games`, names each game's).
 
 pub mod accumulator;
 pub mod features;
@@ -50,9 +50,12 @@ pub const EMBEDDED_NAME: &str = "<embedded>";
 pub fn embedded(game: Variant) -> Option<Arc<Network>> {
     static NETS: OnceLock<Vec<(Variant, Arc<Network>)>> = OnceLock::new();
     let nets = NETS.get_or_init(|| {
-        EMBEDDED
+        Variant::EVERY
             .iter()
-            .filter_map(|&(v, bytes)| Network::from_bytes(bytes).ok().map(|n| (v, Arc::new(n))))
+            .filter_map(|&v| {
+                let bytes = super::games::of(v).net?;
+                Network::from_bytes(bytes).ok().map(|n| (v, Arc::new(n)))
+            })
             .collect()
     });
     nets.iter()
@@ -62,20 +65,8 @@ pub fn embedded(game: Variant) -> Option<Arc<Network>> {
 
 /// The nets built in, one per game that has one.
 pub fn embedded_nets() -> Vec<Arc<Network>> {
-    Variant::ALL.iter().filter_map(|&v| embedded(v)).collect()
+    Variant::EVERY.iter().filter_map(|&v| embedded(v)).collect()
 }
-
-/// The net files built in, by game (`nets/README.md` says how each was made).
-const EMBEDDED: &[(Variant, &[u8])] = &[
-    (
-        Variant::Longjiang,
-        include_bytes!("../../../../../nets/longjiang.nnue"),
-    ),
-    (
-        Variant::LongjiangNoDrop,
-        include_bytes!("../../../../../nets/longjiang-nodrop.nnue"),
-    ),
-];
 
 /// A net with varied parameters, for tests of the format and of the accumulators.
 #[cfg(test)]

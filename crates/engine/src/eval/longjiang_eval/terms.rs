@@ -2,8 +2,7 @@
 //! evaluation, which squares each side attacks (by kind) and who reaches the enemy king's
 //! zone; the terms read it.
 
-use super::weights::*;
-use super::{Recorder, weigh};
+use super::*;
 use crate::geometry::{Bitboard, SQUARES, attacks};
 use crate::movegen::piece_attacks;
 use crate::rules::{Color, PieceKind, Position};

@@ -5,8 +5,8 @@
 //! it, castled or not.
 
 use super::terms::{Attacks, relative_rank};
-use super::weights::*;
-use super::{Recorder, weigh};
+use super::*;
+use crate::eval::weights::{KING_DANGER_DIVISOR, KING_DANGER_EG_DIVISOR};
 use crate::geometry::{Bitboard, attacks};
 use crate::movegen::check_squares;
 use crate::rules::{Color, PieceKind, Position};

@@ -2,8 +2,7 @@
 //! blocked), and pawns that promote with their next move (by the game's promotion zone).
 
 use super::terms::{AHEAD_MASK, Attacks, relative_rank};
-use super::weights::*;
-use super::{Recorder, weigh};
+use super::*;
 use crate::geometry::{Bitboard, attacks};
 use crate::rules::{Color, PieceKind, Position};
 

@@ -1,10 +1,9 @@
-//! Piece-square tables, built at compile time for each weight set from its shape weights
+//! Piece-square tables, built at compile time for each weight table from its shape weights
 //! (centralisation per kind, pawn and king per rank, central pawn files), from the first
 //! player's side (the second player's squares are mirrored by rank). With a feature recorder
 //! the evaluation records the same shape features instead (`record`).
 
-use super::Recorder;
-use super::weights::*;
+use super::*;
 use crate::geometry::SQUARES;
 use crate::rules::Color;
 
@@ -22,7 +21,11 @@ const fn is_center_file(sq: usize) -> bool {
     file >= 3 && file <= 6
 }
 
-const fn build(w: &Weights) -> [[S; SQUARES]; 8] {
+/// Per kind and square (from the first player's side), a piece's square value.
+pub(super) type Pst = [[S; SQUARES]; 8];
+
+/// The piece-square tables of weights `w`.
+pub(super) const fn build(w: &Weights) -> Pst {
     let mut t = [[S(0, 0); SQUARES]; 8];
     let mut k = 0;
     while k < 8 {
@@ -50,10 +53,7 @@ const fn build(w: &Weights) -> [[S; SQUARES]; 8] {
     t
 }
 
-/// `PST[set][kind][square]` from the first player's side.
-pub(super) static PST: [[[S; SQUARES]; 8]; 2] = [build(&SETS[0]), build(&SETS[1])];
-
-/// Records the features behind `PST[set][kind][rel]` for a piece of `color` (`rel`: the
+/// Records the features behind `Pst[kind][rel]` for a piece of `color` (`rel`: the
 /// square from its own side).
 pub(super) fn record<R: Recorder>(rec: &mut R, color: Color, kind: usize, rel: usize) {
     if kind == 0 {
@@ -78,7 +78,7 @@ mod tests {
         assert_eq!(centrality(0), 0);
         assert_eq!(centrality(44), 8);
         assert_eq!(centrality(55), 8);
-        for set in &PST {
+        for set in [&DROP.pst, &NODROP.pst] {
             assert!(set[1][44].0 > set[1][0].0);
             // A pawn on rank 8 (index 7) is worth more than one on rank 3.
             assert!(set[0][74].1 > set[0][24].1);
