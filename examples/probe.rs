@@ -47,9 +47,7 @@ fn main() {
     }
     let depth: u32 = args.get(1).map_or(10, |s| s.parse().unwrap());
     let threads: usize = args.get(2).map_or(1, |s| s.parse().unwrap());
-    let variant: Variant = args
-        .get(3)
-        .map_or(Variant::Longjiang, |s| s.parse().unwrap());
+    let variant: Variant = args.get(3).map_or(Variant::DEFAULT, |s| s.parse().unwrap());
     let pos = match args.get(4) {
         Some(s) => Position::from_sfen(s, variant.rules()).unwrap(),
         None => Position::start(variant.rules()),

@@ -156,7 +156,7 @@ fn main() {
     let games: usize = get("--games").map_or(20, |s| s.parse().unwrap());
     let nodes: u64 = get("--nodes").map_or(10_000, |s| s.parse().unwrap());
     let seed: u64 = get("--seed").map_or(1, |s| s.parse().unwrap());
-    let variant: Variant = get("--variant").map_or(Variant::Longjiang, |s| s.parse().unwrap());
+    let variant: Variant = get("--variant").map_or(Variant::DEFAULT, |s| s.parse().unwrap());
     let off_a = features(
         &get("--off-a").unwrap_or_default(),
         &get("--on-a").unwrap_or_default(),

@@ -6,10 +6,10 @@ use crate::moves::{MoveArg, PyMove, find_shared, move_arg, text_list};
 use crate::records;
 use longjiang::movegen::{MAX_PERFT_DEPTH, legal_moves, perft};
 use longjiang::notation::fen::{parse_fen, write_fen};
-use longjiang::protocol::{board, shogi_board};
+use longjiang::protocol::board;
 use longjiang::rules::ascii::move_text;
 use longjiang::rules::outcome::EndReason;
-use longjiang::rules::{Color, Move, Outcome, Position, TextForm, Variant};
+use longjiang::rules::{Color, Move, Outcome, Position, Variant};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -285,7 +285,7 @@ impl Board {
             .to_sfen()
             .split(' ')
             .nth(3)
-            .filter(|_| self.pos.rules().text == TextForm::Longjiang)
+            .filter(|_| self.pos.rules().has_castling)
             .unwrap_or("-")
             .to_string()
     }
@@ -317,11 +317,11 @@ impl Board {
     /// The board as the engine's `d` draws it (`plain=True`: `d plain`, ASCII only).
     #[pyo3(signature = (plain = false))]
     fn diagram(&self, plain: bool) -> String {
-        match (self.pos.rules().text, plain) {
-            (TextForm::Usi, false) => shogi_board::draw(&self.pos),
-            (TextForm::Usi, true) => shogi_board::draw_plain(&self.pos),
-            (_, false) => board::draw(&self.pos),
-            (_, true) => board::draw_plain(&self.pos),
+        // The engine's drawing picks the game's diagram (`Presentation::diagram`).
+        if plain {
+            board::draw_plain(&self.pos)
+        } else {
+            board::draw(&self.pos)
         }
     }
 

@@ -9,7 +9,7 @@ use longjiang::notation::encoding::decode;
 use longjiang::notation::kif_record::{is_kif, parse_kif, write_kif};
 use longjiang::notation::record::GameRecord;
 use longjiang::rules::ascii::move_text;
-use longjiang::rules::{Outcome, Position, TextForm};
+use longjiang::rules::{Outcome, Position, RecordFormat};
 use pyo3::prelude::*;
 use std::path::PathBuf;
 
@@ -33,9 +33,10 @@ pub fn parse_games(text: &str) -> Result<Vec<GameRecord>, String> {
     Ok(games)
 }
 
-/// Whether a game is written as KIF (a shogi game) rather than in the project's format.
+/// Whether a game is written as KIF (a shogi game) rather than in the project's format: its
+/// description's record format.
 fn is_shogi(record: &GameRecord) -> bool {
-    record.variant.rules().text == TextForm::Usi
+    record.variant.rules().presentation.record == RecordFormat::Kif
 }
 
 impl PyGame {

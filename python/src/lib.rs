@@ -10,6 +10,7 @@ mod search;
 mod svg;
 mod training;
 
+use longjiang::rules::Variant;
 use pyo3::prelude::*;
 
 #[pymodule]
@@ -26,6 +27,7 @@ fn _longjiang(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::write_records, m)?)?;
     m.add_function(wrap_pyfunction!(training::training_arrays, m)?)?;
     training::add_constants(m)?;
-    m.add("VARIANTS", vec!["longjiang", "longjiang-nodrop", "shogi"])?;
+    let names: Vec<&str> = Variant::EVERY.iter().map(|v| v.name()).collect();
+    m.add("VARIANTS", names)?;
     Ok(())
 }

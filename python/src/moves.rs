@@ -16,12 +16,8 @@ const CODES: usize = 1 << 18;
 type Texts = Mutex<Vec<Option<Py<PyString>>>>;
 
 fn texts(form: TextForm) -> &'static Texts {
-    static FORMS: [OnceLock<Texts>; 2] = [OnceLock::new(), OnceLock::new()];
-    let i = match form {
-        TextForm::Longjiang => 0,
-        TextForm::Usi => 1,
-    };
-    FORMS[i].get_or_init(|| Mutex::new((0..CODES).map(|_| None).collect()))
+    static FORMS: [OnceLock<Texts>; TextForm::COUNT] = [const { OnceLock::new() }; TextForm::COUNT];
+    FORMS[form as usize].get_or_init(|| Mutex::new((0..CODES).map(|_| None).collect()))
 }
 
 /// The texts of `moves` (written in `form`) as a Python list of shared strings.

@@ -5,7 +5,7 @@
 
 use longjiang::geometry::Square;
 use longjiang::notation::kif::kif_name;
-use longjiang::rules::{Color, Move, Piece, PieceKind, Position, TextForm};
+use longjiang::rules::{Color, Move, Piece, PieceKind, Position, RecordFormat, Rules};
 use std::fmt::Write as _;
 
 /// Square size, margin for coordinates, hand strip height (the web board's `S`, `M`).
@@ -47,10 +47,10 @@ fn side(c: Color) -> char {
 
 /// A piece's name as the game's boards write it: the seed's two characters in 龙将棋
 /// (`刀兵`, `主帅`), KIF's in shogi (`歩`, `成香`).
-fn name_of(form: TextForm, p: Piece) -> &'static str {
-    match form {
-        TextForm::Longjiang => p.kind.full_name(p.color),
-        TextForm::Usi => kif_name(p.kind),
+fn name_of(format: RecordFormat, p: Piece) -> &'static str {
+    match format {
+        RecordFormat::Chinese => p.kind.full_name(p.color),
+        RecordFormat::Kif => kif_name(p.kind),
     }
 }
 
@@ -114,7 +114,7 @@ pub fn draw(pos: &Position, last: Option<Move>, look: &Look) -> String {
         );
     }
     out.push_str("</g>");
-    coordinates(&mut out, rules.text, files, ranks, top, look.flipped);
+    coordinates(&mut out, rules, files, ranks, top, look.flipped);
     out.push_str("<g class=\"marks\">");
     let mut mark = |sq: Square, class: &str| {
         let (x, y) = xy(sq);
@@ -149,7 +149,7 @@ pub fn draw(pos: &Position, last: Option<Move>, look: &Look) -> String {
                 at,
                 1.0,
                 look,
-                (Some(&name), name_of(rules.text, p)),
+                (Some(&name), name_of(rules.presentation.record, p)),
             );
         }
     }
@@ -167,14 +167,16 @@ pub fn draw(pos: &Position, last: Option<Move>, look: &Look) -> String {
 
 /// The coordinates round the board: the square names' letters and digits above and left,
 /// the record notation's numerals below and right (Chinese in 龙将棋, KIF's in shogi).
-fn coordinates(out: &mut String, form: TextForm, files: i32, ranks: i32, top: i32, flip: bool) {
+fn coordinates(out: &mut String, rules: &Rules, files: i32, ranks: i32, top: i32, flip: bool) {
+    let (form, format) = (rules.text, rules.presentation.record);
     out.push_str("<g class=\"coords\">");
     for i in 0..files {
         let f = if flip { files - 1 - i } else { i };
         let x = M + i * S + S / 2;
-        let (ascii, numeral) = match form {
-            TextForm::Longjiang => (((b'a' + f as u8) as char).to_string(), NUM[f as usize]),
-            TextForm::Usi => ((files - f).to_string(), WIDE[(files - f - 1) as usize]),
+        let ascii = form.file_name(f as u8);
+        let numeral = match format {
+            RecordFormat::Chinese => NUM[f as usize],
+            RecordFormat::Kif => WIDE[(files - f - 1) as usize],
         };
         let _ = write!(
             out,
@@ -188,9 +190,9 @@ fn coordinates(out: &mut String, form: TextForm, files: i32, ranks: i32, top: i3
         let r = if flip { i } else { ranks - 1 - i };
         let y = top + i * S + S / 2;
         let ascii = form.rank_name(r as u8).to_string();
-        let numeral = match form {
-            TextForm::Longjiang => NUM[r as usize],
-            TextForm::Usi => NUM[(ranks - 1 - r) as usize],
+        let numeral = match format {
+            RecordFormat::Chinese => NUM[r as usize],
+            RecordFormat::Kif => NUM[(ranks - 1 - r) as usize],
         };
         let _ = write!(
             out,
@@ -278,7 +280,7 @@ fn hand(out: &mut String, pos: &Position, color: Color, y: i32, look: &Look, to_
             kind_token(kind)
         );
         let p = Piece::new(color, kind);
-        let name = name_of(pos.rules().text, p);
+        let name = name_of(pos.rules().presentation.record, p);
         piece(out, p, (x, y), 0.7, look, (None, name));
         let _ = write!(
             out,

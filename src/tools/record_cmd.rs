@@ -131,11 +131,8 @@ pub fn write_record(
                 .push(("Reason".into(), outcome.reason().to_string()));
         }
     }
-    if record.rules().map_err(|e| e.to_string())?.text == crate::rules::TextForm::Usi {
-        // Shogi: a KIF record (docs/kif.md).
-        return crate::notation::kif_record::write_kif(&record).map_err(|e| e.to_string());
-    }
-    record.to_text().map_err(|e| e.to_string())
+    // In the game's record format: KIF for shogi (docs/kif.md).
+    crate::notation::game_file::write_game(&record).map_err(|e| e.to_string())
 }
 
 /// The games of a record text: KIF (one shogi game), PGN, or longjiang's own format; a text
@@ -175,11 +172,7 @@ pub fn to_pgn(text: &str, form: SanForm) -> Result<String, String> {
 pub fn to_records(text: &str) -> Result<String, String> {
     let mut out = String::new();
     for (i, g) in parse_games(text)?.iter().enumerate() {
-        let game = if g.rules().map_err(|e| e.to_string())?.text == crate::rules::TextForm::Usi {
-            crate::notation::kif_record::write_kif(g)
-        } else {
-            g.to_text()
-        };
+        let game = crate::notation::game_file::write_game(g);
         out.push_str(&game.map_err(|e| format!("game {}: {e}", i + 1))?);
         out.push('\n');
     }

@@ -18,7 +18,7 @@ use super::timecontrol::TimeControl;
 use super::{MatchArgs, SAVED_ARGS};
 use crate::notation::kif_record;
 use crate::notation::record::GameRecord;
-use crate::rules::{TextForm, Variant};
+use crate::rules::{RecordFormat, Variant};
 use crate::tools::shard::Shard;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write as _;
@@ -471,7 +471,7 @@ fn finish_game(
 ) -> Result<(), String> {
     let record = game_record(plan, slot, f);
     let text = record_text(&record, slot)?;
-    if plan.ctx.variant.rules().text == TextForm::Usi {
+    if plan.ctx.variant.rules().presentation.record == RecordFormat::Kif {
         write_kif(&args.out, &record, slot.round)?;
     }
     journal

@@ -23,7 +23,7 @@ use super::analysis::{self, MAX_LINES, Refusal};
 use super::game::{Game, Strength, side_from};
 use super::store::{GameEntry, Store, lock};
 use crate::notation::record::GameRecord;
-use crate::rules::Variant;
+use crate::rules::{Front, Variant};
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Path, Request, State};
@@ -134,14 +134,16 @@ fn variant_field(m: &Map<String, Value>, default: Variant) -> Result<Variant, Ap
     }
 }
 
-/// The board draws the two 龙将棋 games only: another game is refused (issue 32, item 8).
+/// The board draws the games it is served only (the two 龙将棋 games): another game is refused
+/// (issue 32, item 8).
 fn served(v: Variant) -> Result<Variant, ApiError> {
-    if Variant::ALL.contains(&v) {
+    if v.rules().presentation.is_served_by(Front::Web) {
         Ok(v)
     } else {
+        let names: Vec<&str> = Variant::served_by(Front::Web).map(Variant::name).collect();
         Err(bad(format!(
-            "variant: the web board plays longjiang and longjiang-nodrop, not {v} (play {v} \
-             in a USI GUI)"
+            "variant: the web board plays {}, not {v} (play {v} in a USI GUI)",
+            names.join(" and ")
         )))
     }
 }
@@ -182,7 +184,7 @@ fn view(id: &str, e: &GameEntry) -> Response {
 
 async fn create(State(app): State<App>, body: Bytes) -> ApiReply {
     let m = object(&body)?;
-    let variant = variant_field(&m, Variant::Longjiang)?;
+    let variant = variant_field(&m, Variant::DEFAULT)?;
     let side = engine_side_field(&m)?.unwrap_or(None);
     let strength = strength_field(&m)?.unwrap_or(Strength::Movetime(1000));
     let (id, e) = app
@@ -258,7 +260,7 @@ async fn position(State(app): State<App>, Path(id): Path<String>, body: Bytes) -
         .game
         .lock()
         .map(|g| g.rules.variant)
-        .unwrap_or(Variant::Longjiang);
+        .unwrap_or(Variant::DEFAULT);
     let variant = variant_field(&m, current)?;
     change(&app, &id, |g| g.set_position(&text, variant)).await
 }

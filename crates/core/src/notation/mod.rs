@@ -9,12 +9,14 @@
 mod chinese;
 pub mod encoding;
 pub mod fen;
+pub mod game_file;
 pub mod kif;
 pub mod kif_record;
 pub mod pgn;
 pub mod record;
 pub mod san;
 pub mod suite;
+pub mod words;
 pub mod xboard;
 pub mod xboard_variant;
 

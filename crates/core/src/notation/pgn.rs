@@ -30,7 +30,7 @@ use super::record::{GameRecord, RecordError};
 use super::san::{SanError, SanForm, parse_san, write_san};
 use crate::notation::xboard::fen_from_xboard;
 use crate::notation::xboard_variant::variant_men;
-use crate::rules::{Color, Position, TextForm, Variant};
+use crate::rules::{Color, Position, Variant};
 use lexer::{Item, RESULTS, RawGame};
 use std::fmt;
 use std::fmt::Write as _;
@@ -102,9 +102,9 @@ fn from_record(e: RecordError) -> PgnError {
     error(e.line, PgnErrorKind::Game(e.message))
 }
 
-/// Whether PGN is written for this game (the 龙将棋 games; shogi's records are KIF).
+/// Whether PGN is written for this game (its record format says: shogi's records are KIF).
 pub fn supports(variant: Variant) -> bool {
-    variant.rules().text == TextForm::Longjiang
+    variant.rules().presentation.record.has_pgn()
 }
 
 /// The `Termination` of a game that ended for `reason` (PGN's own words).
@@ -300,7 +300,7 @@ const READ: [&str; 8] = [
 ];
 
 fn build(raw: &RawGame) -> Result<GameRecord, PgnError> {
-    let mut record = GameRecord::new(Variant::Longjiang);
+    let mut record = GameRecord::new(Variant::DEFAULT);
     let mut fen: Option<(usize, String)> = None;
     let mut sfen: Option<(usize, String)> = None;
     let mut result_tag: Option<(usize, String)> = None;

@@ -23,10 +23,10 @@
 //! game, that the move numbers are right, and that a result agrees with a final checkmate,
 //! stalemate or repetition.
 
-use super::{kif, parse_move, write_move};
+use super::words::{move_word, read_move_word};
 use crate::rules::ascii::move_text;
 use crate::rules::outcome::{EndReason, result_token};
-use crate::rules::{Color, Move, Position, Rules, StalemateRule, TextForm, Variant};
+use crate::rules::{Color, Move, Position, Rules, StalemateRule, Variant};
 use std::fmt;
 use std::fmt::Write as _;
 
@@ -204,7 +204,7 @@ impl GameRecord {
             } else if line.is_empty() {
                 let _ = write!(line, "{number}... ");
             }
-            line.push_str(&write_word(&pos, m));
+            line.push_str(&move_word(&pos, m));
             line.push(' ');
             pos.play(m);
         }
@@ -290,25 +290,6 @@ fn check_playable(pos: &Position, m: Move, i: usize) -> Result<(), RecordError> 
         ));
     }
     Ok(())
-}
-
-/// A move as the movetext writes it: the Chinese record notation (龙将棋) or a KIF word
-/// (shogi: `７六歩(77)`, `同銀(31)`).
-fn write_word(pos: &Position, m: Move) -> String {
-    match pos.rules().text {
-        TextForm::Longjiang => write_move(pos, m),
-        TextForm::Usi => kif::kif_word(pos, m),
-    }
-}
-
-/// Reads one movetext word: an ASCII move (`f2f4`, `P*e5`; a plain list of them is a record
-/// too, issue 32 item 10), the record notation (龙将棋), or in shogi a KIF move (`７六歩(77)`).
-fn read_word(pos: &Position, word: &str) -> Result<Move, String> {
-    match pos.rules().text {
-        _ if word.is_ascii() => pos.parse_move(word).map_err(|e| e.to_string()),
-        TextForm::Longjiang => parse_move(pos, word).map_err(|e| e.to_string()),
-        TextForm::Usi => kif::parse_kif_word(pos, word),
-    }
 }
 
 /// The full-move numbers of a game's moves: the first is `⌈move number ÷ 2⌉` of the start
@@ -498,7 +479,7 @@ struct RawGame {
 
 impl RawGame {
     fn build(self) -> Result<GameRecord, RecordError> {
-        let mut record = GameRecord::new(Variant::Longjiang);
+        let mut record = GameRecord::new(Variant::DEFAULT);
         let mut ascii: Option<(usize, String)> = None;
         let mut setup_line = None;
         for (line, key, value) in self.tags {
@@ -552,7 +533,7 @@ impl RawGame {
                     outcome
                 )));
             }
-            let m = read_word(&pos, &word).map_err(|e| at(format!("move {n}: {e}")))?;
+            let m = read_move_word(&pos, &word).map_err(|e| at(format!("move {n}: {e}")))?;
             record.moves.push(m);
             pos.play(m);
         }
@@ -612,7 +593,7 @@ fn cross_check(record: &GameRecord, text: &str) -> Result<(), String> {
                 return Err(format!(
                     "Moves tag, move {}: {word} but the record says {} ({})",
                     i + 1,
-                    write_word(&pos, r),
+                    move_word(&pos, r),
                     move_text(r, pos.rules().text)
                 ));
             }

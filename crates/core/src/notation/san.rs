@@ -14,7 +14,7 @@
 use crate::geometry::Square;
 use crate::movegen::legal_moves;
 use crate::notation::xboard::square_to_xboard;
-use crate::rules::{Move, PieceKind, Position, TextForm};
+use crate::rules::{Move, PieceKind, Position};
 use std::fmt;
 
 /// Which program's spelling of SAN (the module notes).
@@ -110,16 +110,18 @@ fn kind_letter(kind: PieceKind, form: SanForm) -> String {
     }
 }
 
-fn refuse_shogi(pos: &Position) -> Result<(), SanError> {
-    match pos.rules().text {
-        TextForm::Longjiang => Ok(()),
-        TextForm::Usi => Err(SanError::NotThisGame),
+/// SAN is written only for games whose record format has PGN (not shogi's KIF).
+fn refuse_no_pgn(pos: &Position) -> Result<(), SanError> {
+    if pos.rules().presentation.record.has_pgn() {
+        Ok(())
+    } else {
+        Err(SanError::NotThisGame)
     }
 }
 
 /// The SAN of the legal move `m` in `pos`, with its check or mate mark.
 pub fn write_san(pos: &Position, m: Move, form: SanForm) -> Result<String, SanError> {
-    refuse_shogi(pos)?;
+    refuse_no_pgn(pos)?;
     let mut out = san_without_mark(pos, m, form);
     let mut after = pos.clone();
     after.play(m);
@@ -356,7 +358,7 @@ fn is_castling_word(word: &str) -> Option<bool> {
 /// annotations are not checked; a missing promotion suffix is accepted where promoting is
 /// the only move.
 pub fn parse_san(pos: &Position, word: &str, form: SanForm) -> Result<Move, SanError> {
-    refuse_shogi(pos)?;
+    refuse_no_pgn(pos)?;
     let legal = legal_moves(pos);
     let fits: Vec<Move> = if let Some(toward_j) = is_castling_word(word) {
         legal

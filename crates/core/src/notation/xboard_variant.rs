@@ -5,10 +5,16 @@
 //! cannot say (drop cooldown, no drop in check, no drop giving check, a dropped pawn's lost
 //! double step) stay with the engine, which refuses such moves.
 
-use crate::rules::Variant;
+use crate::rules::{Front, Variant};
 
-/// The variants the engine offers, in XBoard's `variants` feature.
-pub const VARIANTS: &str = "longjiang,longjiang-nodrop";
+/// The variants the engine offers, in XBoard's `variants` feature: the games XBoard is served
+/// (`longjiang,longjiang-nodrop`).
+pub fn variants() -> String {
+    let names: Vec<&str> = Variant::served_by(Front::XBoard)
+        .map(Variant::name)
+        .collect();
+    names.join(",")
+}
 
 /// XBoard's piece types, in its own order (P N B R Q F E A C W M O H I J G D V L S U, then K),
 /// with the letter each stands for here. A hand can only hold the first `HOLDINGS` types,
@@ -94,6 +100,11 @@ mod tests {
         assert_eq!(&white[..HOLDINGS], "PNBRQG");
         // The promoted pawn sits where XBoard promotes its first type (slot 0 + 11).
         assert_eq!(white.as_bytes()[11], b'+');
+    }
+
+    #[test]
+    fn xboard_is_offered_the_two_longjiang_games() {
+        assert_eq!(variants(), "longjiang,longjiang-nodrop");
     }
 
     #[test]

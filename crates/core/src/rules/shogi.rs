@@ -1,9 +1,11 @@
 //! Standard shogi (本将棋, `seeds/003_…`) as a rule description: the 9×9 lower-left corner of
 //! the 10×10 grid, the fourteen shogi kinds (the king, rook and bishop are the kinds 龙将棋
 //! shares), promotion zone and forced promotions, drops with 二歩 and 打ち歩詰め, and the
-//! seven handicaps of the seed as start positions. Nothing else in the engine knows this game.
+//! seven handicaps of the seed as start positions. The rest of the engine asks this description
+//! (and the evaluation's registry), never which game it is (docs/adding-a-game.md).
 
 use super::piece::{KINDS, PieceKind};
+use super::presentation::{Diagram, Front, Presentation, RecordFormat};
 use super::variant::{
     CastlingMove, EnteringKingRule, Evaluator, Rules, StalemateRule, TextForm, Variant,
     identity_kinds, kind_bits,
@@ -165,6 +167,16 @@ pub const SHOGI: Rules = Rules {
     ranks: 9,
     board: SHOGI_BOARD,
     text: TextForm::Usi,
+    presentation: Presentation {
+        name: "shogi",
+        fairy_name: "shogi",
+        aliases: &["honshogi"],
+        record: RecordFormat::Kif,
+        diagram: Diagram::Bod,
+        served: &[Front::Usi],
+        openings: include_str!("../../../../openings/shogi.txt"),
+        handicaps: &HANDICAPS,
+    },
     start_sfen: SHOGI_START_SFEN,
     kinds: &SHOGI_KINDS,
     officers: SHOGI_OFFICERS,

@@ -6,6 +6,7 @@
 //! Fairy-Stockfish's `variant.h`.
 
 use super::piece::{Color, KINDS, PieceKind};
+use super::presentation::{Diagram, Front, Presentation, RecordFormat};
 use crate::geometry::{Bitboard, Square};
 use std::fmt;
 use std::str::FromStr;
@@ -22,29 +23,23 @@ pub enum Variant {
 }
 
 impl Variant {
-    /// The two 龙将棋 games, default first: every game the XBoard, UCI and match tools serve.
+    /// The two 龙将棋 games, default first (what tests and tools iterate for "the 10×10 games";
+    /// which games a front end offers is each game's `presentation.served`).
     pub const ALL: [Variant; 2] = [Variant::Longjiang, Variant::LongjiangNoDrop];
-    /// Every game, shogi included (what USI's `Variant` option offers).
+    /// Every game, in the order front ends list them.
     pub const EVERY: [Variant; 3] = [Variant::Longjiang, Variant::LongjiangNoDrop, Variant::Shogi];
+    /// The game played when nobody chose one.
+    pub const DEFAULT: Variant = Variant::Longjiang;
 
-    /// The name used on the command line and in the protocol.
+    /// The name used on the command line and in the protocol (`Presentation::name`).
     pub const fn name(self) -> &'static str {
-        match self {
-            Variant::Longjiang => "longjiang",
-            Variant::LongjiangNoDrop => "longjiang-nodrop",
-            Variant::Shogi => "shogi",
-        }
+        self.rules().presentation.name
     }
 
-    /// Fairy-Stockfish's name of this game (its `UCI_Variant`, pyffish's variant and the PGN
-    /// `Variant` tag of the tools built on it); [`Variant::name`] is the engine's own, which
-    /// XBoard's `variant` command and its PGN use.
+    /// Fairy-Stockfish's name of this game (`Presentation::fairy_name`); [`Variant::name`] is
+    /// the engine's own, which XBoard's `variant` command and its PGN use.
     pub const fn fairy_name(self) -> &'static str {
-        match self {
-            Variant::Longjiang => "longjiangqi",
-            Variant::LongjiangNoDrop => "longjiangqi-nodrop",
-            Variant::Shogi => "shogi",
-        }
+        self.rules().presentation.fairy_name
     }
 
     /// The rule description of this game, with stalemate a draw.
@@ -54,6 +49,27 @@ impl Variant {
             Variant::LongjiangNoDrop => LONGJIANG_NODROP,
             Variant::Shogi => super::shogi::SHOGI,
         }
+    }
+
+    /// The games the front end `front` offers, in [`Variant::EVERY`]'s order.
+    pub fn served_by(front: Front) -> impl Iterator<Item = Variant> {
+        Variant::EVERY
+            .into_iter()
+            .filter(move |v| v.rules().presentation.is_served_by(front))
+    }
+
+    /// The first game recorded in `format` (the game a file of that format that names none is
+    /// read as: a KIF file is standard shogi).
+    pub fn recorded_in(format: RecordFormat) -> Option<Variant> {
+        Variant::EVERY
+            .into_iter()
+            .find(|v| v.rules().presentation.record == format)
+    }
+}
+
+impl Default for Variant {
+    fn default() -> Variant {
+        Variant::DEFAULT
     }
 }
 
@@ -69,10 +85,12 @@ pub struct UnknownVariant(pub String);
 
 impl fmt::Display for UnknownVariant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = Variant::EVERY.iter().map(|v| v.name()).collect();
         write!(
             f,
-            "unknown variant '{}' (expected longjiang, longjiang-nodrop or shogi)",
-            self.0
+            "unknown variant '{}' (expected one of {})",
+            self.0,
+            names.join(", ")
         )
     }
 }
@@ -82,12 +100,10 @@ impl std::error::Error for UnknownVariant {}
 impl FromStr for Variant {
     type Err = UnknownVariant;
     fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
-        match s {
-            "longjiang" | "longjiangqi" => Ok(Variant::Longjiang),
-            "longjiang-nodrop" | "longjiangqi-nodrop" => Ok(Variant::LongjiangNoDrop),
-            "shogi" | "honshogi" => Ok(Variant::Shogi),
-            _ => Err(UnknownVariant(s.to_string())),
-        }
+        Variant::EVERY
+            .into_iter()
+            .find(|v| v.rules().presentation.is_named(s))
+            .ok_or_else(|| UnknownVariant(s.to_string()))
     }
 }
 
@@ -102,6 +118,9 @@ pub enum TextForm {
 }
 
 impl TextForm {
+    /// How many forms there are: a table indexed by `form as usize` has this many rows.
+    pub const COUNT: usize = 2;
+
     /// Square `sq` as this form names it, for messages: `e5` (RULES.md) or shogi's `5e`.
     pub const fn name(self, sq: Square) -> SquareName {
         SquareName {
@@ -114,6 +133,15 @@ impl TextForm {
     /// `1` … `10` (RULES.md) or shogi's `i` … `a`.
     pub const fn rank_name(self, index: u8) -> RankName {
         RankName { index, form: self }
+    }
+
+    /// File `index` (0 = the first player's left) as this form names it in square names:
+    /// `a` … `j` (RULES.md) or shogi's `9` … `1`.
+    pub fn file_name(self, index: u8) -> char {
+        match self {
+            TextForm::Longjiang => (b'a' + index) as char,
+            TextForm::Usi => (b'9' - index.min(8)) as char,
+        }
     }
 }
 
@@ -216,6 +244,9 @@ pub struct Rules {
     pub board: Bitboard,
     /// How squares, moves and position strings are written.
     pub text: TextForm,
+    /// How the game is named, recorded, drawn and offered (names, record format, diagram,
+    /// front ends, openings).
+    pub presentation: Presentation,
     /// The start position in SFEN.
     pub start_sfen: &'static str,
     /// Every kind that can stand on this game's board (position strings read these letters).
@@ -362,6 +393,16 @@ pub const LONGJIANG: Rules = Rules {
     ranks: 10,
     board: Bitboard::FULL,
     text: TextForm::Longjiang,
+    presentation: Presentation {
+        name: "longjiang",
+        fairy_name: "longjiangqi",
+        aliases: &[],
+        record: RecordFormat::Chinese,
+        diagram: Diagram::Seed,
+        served: &[Front::Usi, Front::Uci, Front::XBoard, Front::Web],
+        openings: include_str!("../../../../openings/longjiang.txt"),
+        handicaps: &[],
+    },
     start_sfen: START_SFEN,
     kinds: &LONGJIANG_KINDS,
     officers: &PieceKind::OFFICERS,
@@ -400,6 +441,12 @@ pub const LONGJIANG: Rules = Rules {
 /// 龙将棋 under 掉落禁止规则.
 pub const LONGJIANG_NODROP: Rules = Rules {
     variant: Variant::LongjiangNoDrop,
+    presentation: Presentation {
+        name: "longjiang-nodrop",
+        fairy_name: "longjiangqi-nodrop",
+        openings: include_str!("../../../../openings/longjiang-nodrop.txt"),
+        ..LONGJIANG.presentation
+    },
     drops: false,
     drop_cooldown: 0,
     hand_order: &[],
@@ -458,5 +505,49 @@ impl Rules {
     pub const fn with_stalemate(mut self, rule: StalemateRule) -> Rules {
         self.stalemate = rule;
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every name of every game reads back as that game and no other; the names front ends
+    /// list are the ones they used to.
+    #[test]
+    fn names_read_back_and_front_ends_list_their_games() {
+        for v in Variant::EVERY {
+            let p = v.rules().presentation;
+            assert_eq!(v.rules().variant, v);
+            for name in [p.name, p.fairy_name].iter().chain(p.aliases) {
+                assert_eq!(name.parse::<Variant>(), Ok(v), "{name}");
+            }
+        }
+        assert!("chess".parse::<Variant>().is_err());
+        let names = |front| {
+            Variant::served_by(front)
+                .map(Variant::name)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            names(Front::Usi),
+            ["longjiang", "longjiang-nodrop", "shogi"]
+        );
+        for front in [Front::Uci, Front::XBoard, Front::Web] {
+            assert_eq!(names(front), ["longjiang", "longjiang-nodrop"], "{front:?}");
+        }
+        assert_eq!(
+            Variant::recorded_in(RecordFormat::Kif),
+            Some(Variant::Shogi)
+        );
+        assert_eq!(Variant::default(), Variant::Longjiang);
+    }
+
+    #[test]
+    fn text_forms_index_their_tables() {
+        assert_eq!(TextForm::Usi as usize + 1, TextForm::COUNT);
+        assert_eq!(TextForm::Longjiang.file_name(0), 'a');
+        assert_eq!(TextForm::Usi.file_name(0), '9');
+        assert_eq!(TextForm::Usi.file_name(8), '1');
     }
 }

@@ -10,9 +10,10 @@
 use crate::geometry::{File, Rank, Square};
 use crate::movegen::legal_moves;
 use crate::notation::fen::write_fen;
-use crate::notation::{numeral, write_move};
+use crate::notation::numeral;
+use crate::notation::words::move_name;
 use crate::rules::position::castle_bit;
-use crate::rules::{Color, PieceKind, Position, TextForm};
+use crate::rules::{Color, Diagram, PieceKind, Position};
 
 /// The hand line of one side: `∧ 持驹：刀兵×2 骑兵　禁援：1`.
 fn hand_line(pos: &Position, color: Color) -> String {
@@ -54,8 +55,10 @@ fn rule_line(left: char, mid: char, right: char) -> String {
 
 /// Draws the position: the seed's grid and hands, then side to move, castling rights, SFEN,
 /// Fairy-Stockfish FEN, key and check state.
+///
+/// A game whose diagram is a KIF board diagram is drawn by [`super::shogi_board::draw`].
 pub fn draw(pos: &Position) -> String {
-    if pos.rules().text == TextForm::Usi {
+    if pos.rules().presentation.diagram == Diagram::Bod {
         return super::shogi_board::draw(pos);
     }
     let mut out = Vec::new();
@@ -146,7 +149,7 @@ pub(super) fn facts(pos: &Position, out: &mut Vec<String>) {
 /// without its double step) in a grid with files a … j and ranks 10 … 1, then the same facts
 /// as `d` in English.
 pub fn draw_plain(pos: &Position) -> String {
-    if pos.rules().text == TextForm::Usi {
+    if pos.rules().presentation.diagram == Diagram::Bod {
         return super::shogi_board::draw_plain(pos);
     }
     let setup = pos.to_setup();
@@ -203,12 +206,7 @@ pub fn list_moves(pos: &Position, uci: bool) -> Vec<String> {
         .map(|&m| {
             let ascii = crate::rules::ascii::move_text(m, pos.rules().text);
             let ascii = if uci { ascii.replace('*', "@") } else { ascii };
-            let record = if pos.rules().text == TextForm::Usi {
-                crate::notation::kif::kif_move(pos, m)
-            } else {
-                write_move(pos, m)
-            };
-            format!("{ascii} {record}")
+            format!("{ascii} {}", move_name(pos, m))
         })
         .collect();
     lines.push(format!("{} legal moves", moves.len()));

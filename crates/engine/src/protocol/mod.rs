@@ -69,6 +69,16 @@ pub enum Mode {
     Uci,
 }
 
+impl Mode {
+    /// The front end this dialect is, for the games it offers (`Presentation::served`).
+    pub const fn front(self) -> crate::rules::Front {
+        match self {
+            Mode::Usi => crate::rules::Front::Usi,
+            Mode::Uci => crate::rules::Front::Uci,
+        }
+    }
+}
+
 /// Reads a move in any accepted form: ASCII (`f2f4`, `e9e10+`, `P*e5`, `P@e5`, `f1i1`) or the
 /// Chinese record notation (`六四`, `骑三三`, `戟帅`, …), and checks it is legal in `pos`.
 pub fn any_move(pos: &Position, text: &str) -> Result<Move, String> {

@@ -56,7 +56,7 @@ impl Default for Options {
             threads: THREADS.default,
             multipv: MULTIPV.default,
             ponder: false,
-            variant: Variant::Longjiang,
+            variant: Variant::DEFAULT,
             move_overhead: Duration::from_millis(OVERHEAD.default as u64),
             stalemate: None,
             entering_king: EnteringKingRule::Seed27,
@@ -184,14 +184,10 @@ impl Options {
             Mode::Usi => ("USI_Hash", "USI_Ponder", "Variant"),
             Mode::Uci => ("Hash", "Ponder", "UCI_Variant"),
         };
-        // Shogi is a USI game; UCI mode keeps to the two 龙将棋 games of Fairy-Stockfish.
-        let games: &[Variant] = match mode {
-            Mode::Usi => &Variant::EVERY,
-            Mode::Uci => &Variant::ALL,
-        };
-        let vars: Vec<String> = games
-            .iter()
-            .map(|&v| format!("var {}", variant_name(v, mode)))
+        // The games this dialect is offered (shogi is a USI game; UCI keeps to the two
+        // 龙将棋 games of Fairy-Stockfish).
+        let vars: Vec<String> = Variant::served_by(mode.front())
+            .map(|v| format!("var {}", variant_name(v, mode)))
             .collect();
         let mut lines = vec![
             spin(hash, HASH),
@@ -200,7 +196,7 @@ impl Options {
             format!("option name {ponder} type check default false"),
             format!(
                 "option name {variant} type combo default {} {}",
-                variant_name(Variant::Longjiang, mode),
+                variant_name(Variant::DEFAULT, mode),
                 vars.join(" ")
             ),
             spin("MoveOverhead", OVERHEAD),

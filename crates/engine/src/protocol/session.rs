@@ -360,14 +360,20 @@ impl Session {
         }
         let change = Options::parse_change(name, value)?;
         if let Change::Variant(v) = change
-            && self.mode == Mode::Uci
-            && !Variant::ALL.contains(&v)
+            && !v.rules().presentation.is_served_by(self.mode.front())
         {
             // UCI's handshake offers the two 龙将棋 games only (issue 32, item 8).
+            let offered: Vec<&str> = Variant::served_by(self.mode.front())
+                .map(|v| super::options::variant_name(v, self.mode))
+                .collect();
+            let mode = match self.mode {
+                Mode::Usi => "USI",
+                Mode::Uci => "UCI",
+            };
             return Err(format!(
-                "setoption: {name}: {v} is not offered in UCI mode (longjiangqi or \
-                 longjiangqi-nodrop); play {v} in USI mode (usi, then setoption name Variant \
-                 value {v})"
+                "setoption: {name}: {v} is not offered in {mode} mode ({}); play {v} in USI mode \
+                 (usi, then setoption name Variant value {v})",
+                offered.join(" or ")
             ));
         }
         self.not_busy("setoption")?;

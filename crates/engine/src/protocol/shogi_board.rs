@@ -1,4 +1,4 @@
-//! `d` and `d plain` for games written in USI's text form (standard shogi): the board as a
+//! `d` and `d plain` for games whose diagram is `Diagram::Bod` (standard shogi): the board as a
 //! KIF board diagram (BOD, the form Kifu for Windows, ShogiGUI and YaneuraOu's `d` print:
 //! files ９ … １ above, ranks 一 … 九 on the right, `v` before a second-player piece, `・` an
 //! empty square, the hands as `後手の持駒：…` / `先手の持駒：…`), and a plain ASCII grid with

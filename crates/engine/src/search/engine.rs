@@ -11,7 +11,7 @@ use super::thread::ThreadData;
 use super::tt::TranspositionTable;
 use super::value;
 use super::{Limits, Listener, Score, SearchEvent, SearchResult};
-use crate::rules::{LONGJIANG, Position};
+use crate::rules::{Position, Variant};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -66,7 +66,7 @@ impl Engine {
             threads: 1,
             multipv: 1,
             overhead: DEFAULT_MOVE_OVERHEAD,
-            position: Position::start(LONGJIANG),
+            position: Position::start(Variant::DEFAULT.rules()),
             data: vec![ThreadData::new()],
             running: None,
             last: None,

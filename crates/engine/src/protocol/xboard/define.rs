@@ -4,15 +4,16 @@
 
 use super::super::session::NAME;
 pub use crate::notation::xboard_variant::{
-    HOLDINGS, PIECE_TO_CHAR, PIECE_TO_CHAR_NODROP, VARIANTS, variant_lines, variant_men,
+    HOLDINGS, PIECE_TO_CHAR, PIECE_TO_CHAR_NODROP, variant_lines, variant_men,
 };
 
 /// The lines that answer `protover`: the features, then the options, then `done=1`.
 pub fn feature_lines(options: &[String]) -> Vec<String> {
+    let variants = crate::notation::xboard_variant::variants();
     let mut lines = vec![
         "feature done=0".to_string(),
         format!(
-            "feature myname=\"{NAME}\" variants=\"{VARIANTS}\" usermove=1 setboard=1 ping=1 \
+            "feature myname=\"{NAME}\" variants=\"{variants}\" usermove=1 setboard=1 ping=1 \
              playother=1 san=0 colors=0 time=1 memory=1 smp=1 highlight=1 draw=1 sigint=0 \
              sigterm=0 reuse=1 analyze=1 name=0 ics=0 pause=0 nps=0 exclude=0 setscore=0 \
              debug=1"

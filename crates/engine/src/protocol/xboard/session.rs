@@ -15,7 +15,7 @@ use crate::movegen::legality::MoveError;
 use crate::notation::fen::parse_fen;
 use crate::protocol::Output;
 use crate::protocol::options::{Change, Options};
-use crate::rules::{Color, Move, PieceKind, Position, Rules, Variant};
+use crate::rules::{Color, Front, Move, PieceKind, Position, Rules, Variant};
 use crate::search::{Engine, SearchEvent, SearchInfo};
 use std::sync::mpsc::{Receiver, Sender};
 
@@ -166,15 +166,21 @@ impl XboardSession {
                 self.out.lines(&feature_lines(&options));
             }
             "new" => self.new_game(),
-            "variant" => match arg.parse::<Variant>() {
-                Ok(v) => {
+            // Only the games XBoard is offered (the `variants` feature): it has no definition
+            // of the others.
+            "variant" => match arg
+                .parse::<Variant>()
+                .ok()
+                .filter(|v| v.rules().presentation.is_served_by(Front::XBoard))
+            {
+                Some(v) => {
                     self.stop_search();
                     self.options.apply(Change::Variant(v));
                     self.set_root(Position::start(self.rules()));
                     self.out.lines(&variant_lines(v));
                     self.resume_analysis();
                 }
-                Err(_) => self.error("unsupported variant", line),
+                None => self.error("unsupported variant", line),
             },
             "force" => {
                 self.stop_search();
@@ -380,7 +386,7 @@ impl XboardSession {
     fn new_game(&mut self) {
         self.stop_search();
         self.engine.new_game();
-        self.options.apply(Change::Variant(Variant::Longjiang));
+        self.options.apply(Change::Variant(Variant::DEFAULT));
         self.set_root(Position::start(self.rules()));
         self.force = false;
         self.engine_color = Color::White;
