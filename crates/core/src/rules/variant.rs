@@ -456,15 +456,7 @@ pub const LONGJIANG_NODROP: Rules = Rules {
     // Its net still loses to the classical evaluation (docs/nnue.md, "Generation 2").
     evaluator: Evaluator::Classical,
     // SPSA's no-drop values: +52.5 ± 34.2 Elo at 3000 nodes (docs/spsa.md, "First real runs").
-    search_overrides: &[
-        ("lmr_base", 37),
-        ("lmr_divisor", 187),
-        ("futility_base", 164),
-        ("futility_per_ply", 140),
-        ("rfp_margin", 94),
-        ("nmp_eval_divisor", 195),
-        ("see_quiet_margin", 25),
-    ],
+    search_overrides: &[],
     ..LONGJIANG
 };
 
