@@ -33,9 +33,9 @@ pub fn parse_games(text: &str) -> Result<Vec<GameRecord>, String> {
     Ok(games)
 }
 
-/// Whether a game is written as KIF (a shogi game) rather than in the project's format: its
-/// description's record format.
-fn is_shogi(record: &GameRecord) -> bool {
+/// Whether a game is written as KIF rather than in the project's format: its description's
+/// record format.
+fn recorded_in_kif(record: &GameRecord) -> bool {
     record.variant.rules().presentation.record == RecordFormat::Kif
 }
 
@@ -197,8 +197,8 @@ impl PyGame {
     /// `kif=False` writes a shogi game in the project's format too.
     #[pyo3(signature = (kif = None))]
     fn text(&self, kif: Option<bool>) -> PyResult<String> {
-        let kif = kif.unwrap_or_else(|| is_shogi(&self.record));
-        if kif && !is_shogi(&self.record) {
+        let kif = kif.unwrap_or_else(|| recorded_in_kif(&self.record));
+        if kif && !recorded_in_kif(&self.record) {
             return Err(value_error("KIF records shogi games only"));
         }
         PyGame::text_of(&self.record, kif)

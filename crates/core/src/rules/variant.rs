@@ -455,7 +455,7 @@ pub const LONGJIANG_NODROP: Rules = Rules {
     promotion_zone: [Bitboard::rank(9), Bitboard::rank(0)],
     // Its net still loses to the classical evaluation (docs/nnue.md, "Generation 2").
     evaluator: Evaluator::Classical,
-    // SPSA's no-drop values: +52.5 ± 34.2 Elo at 3000 nodes (docs/spsa.md, "First real runs").
+    // SPSA's no-drop set won at 3000 nodes, lost at 20000 (docs/spsa.md): the common values.
     search_overrides: &[],
     ..LONGJIANG
 };
