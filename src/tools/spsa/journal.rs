@@ -159,8 +159,12 @@ pub fn whole_result(dir: &Path, count: u32, k: u32) -> Result<Option<Wdl>, Strin
 }
 
 /// Writes `text` to `dir/name` through a temporary file, so a reader never sees half of it.
+/// The temporary name is the writer's own (process id and a count): two parts of one run may
+/// save the same file at once, and one part's rename must not take the other's file away.
 pub fn write_atomic(dir: &Path, name: &str, text: &str) -> Result<(), String> {
-    let tmp = dir.join(format!(".{name}.tmp"));
+    static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let k = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = dir.join(format!(".{name}.{}-{k}.tmp", std::process::id()));
     let path = dir.join(name);
     std::fs::write(&tmp, text)
         .and_then(|()| std::fs::rename(&tmp, &path))
@@ -170,6 +174,30 @@ pub fn write_atomic(dir: &Path, name: &str, text: &str) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn writers_of_the_same_file_at_once_all_succeed() {
+        let dir = std::env::temp_dir().join(format!("lj-atomic-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let writers: Vec<_> = (0..4)
+            .map(|_| {
+                let dir = dir.clone();
+                std::thread::spawn(move || {
+                    (0..200).all(|_| write_atomic(&dir, "same.txt", "one text\n").is_ok())
+                })
+            })
+            .collect();
+        for w in writers {
+            assert!(w.join().unwrap());
+        }
+        let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+        assert_eq!(left.len(), 1, "temporary files left behind");
+        assert_eq!(
+            std::fs::read_to_string(dir.join("same.txt")).unwrap(),
+            "one text\n"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn results_are_appended_read_back_and_summed_over_the_parts() {
