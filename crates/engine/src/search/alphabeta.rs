@@ -104,14 +104,22 @@ impl LmrTable {
 #[inline]
 pub(crate) fn reduction(table: &LmrTable, depth: i32, n: usize, improving: bool) -> i32 {
     let r = table.0[depth.clamp(0, 63) as usize][n.min(63)] as i32;
-    if !improving && r > 1 { r + 1 } else { r }
+    if !improving && r > 1 {
+        r + LMR_NOT_IMPROVING.get()
+    } else {
+        r
+    }
 }
 
 /// Quiet moves beyond this count are not tried at low depth.
 #[inline]
 pub(crate) fn futility_move_count(improving: bool, depth: i32) -> usize {
     let n = (FMC_BASE.get() + depth * depth) as usize;
-    if improving { n } else { n / 2 + 1 }
+    if improving {
+        n
+    } else {
+        n * FMC_NOT_IMPROVING_SHARE.get() as usize / FMC_NOT_IMPROVING_SHARE.scale as usize + 1
+    }
 }
 
 /// The moves of a node searched and not the best when they finished: the moves the history
@@ -309,7 +317,9 @@ impl Worker<'_> {
                         return v;
                     }
                     // Verification at high depth, with null moves off for a while.
-                    self.nmp_min_ply = ply + (3 * (depth - r) / 4) as usize;
+                    self.nmp_min_ply = ply
+                        + (NMP_VERIFY_OFF_SHARE.get() * (depth - r) / NMP_VERIFY_OFF_SHARE.scale)
+                            as usize;
                     let w = self.search::<false>(beta - 1, beta, depth - r, false, ply);
                     self.nmp_min_ply = 0;
                     if w >= beta {
@@ -328,7 +338,7 @@ impl Worker<'_> {
             && depth >= IIR_DEPTH.get()
             && (PV || cut_node)
         {
-            depth -= 1;
+            depth -= IIR_REDUCTION.get();
         }
 
         // Steps 11 and 12. (ProbCut and its small form in check: tried, −58 ± 78 Elo in 60

@@ -72,7 +72,8 @@ impl Worker<'_> {
                     } else {
                         break;
                     }
-                    delta += delta / 3 + 5;
+                    delta += delta / params::ASPIRATION_GROWTH_DIVISOR.get()
+                        + params::ASPIRATION_GROWTH_ADD.get();
                 }
                 self.root_moves[..=pv_idx].sort_by_key(|r| std::cmp::Reverse(r.score));
                 if self.stopped {

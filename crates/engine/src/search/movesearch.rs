@@ -90,7 +90,7 @@ impl Worker<'_> {
         // not cut by its evaluation: a depth that covers the mate finds it (docs/mates.md).
         let threat = features.mate_threats
             && !gives_check
-            && depth >= 2
+            && depth >= MATE_THREAT_DEPTH.get()
             && presses_king(&self.pos, m)
             && threatens_mate(&mut self.pos, m);
 
@@ -151,7 +151,8 @@ impl Worker<'_> {
                 && tt_depth >= depth - SE_TT_DEPTH_MARGIN.get()
             {
                 let singular_beta = tt_value - SE_MARGIN.get() * depth;
-                let singular_depth = (depth - 1) / 2;
+                let singular_depth =
+                    (depth - 1) * SE_SEARCH_DEPTH_SHARE.get() / SE_SEARCH_DEPTH_SHARE.scale;
                 self.frame_mut(ply).excluded = m;
                 let v = self.search::<false>(
                     singular_beta - 1,
@@ -175,7 +176,10 @@ impl Worker<'_> {
                 } else if tt_value >= beta || cut_node {
                     extension = -1;
                 }
-            } else if features.check_extension && gives_check && see_ge(&self.pos, m, 0) {
+            } else if features.check_extension
+                && gives_check
+                && see_ge(&self.pos, m, CHECK_EXT_SEE.get())
+            {
                 // Checks that do not lose material.
                 extension = 1;
             }
@@ -199,21 +203,22 @@ impl Worker<'_> {
         if features.lmr
             && !threat
             && depth >= LMR_MIN_DEPTH.get()
-            && move_count > 1 + 2 * root as usize
+            && move_count
+                > (LMR_FULL_MOVES.get() + LMR_ROOT_FULL_MOVES.get() * root as i32) as usize
             && (!tactical || cut_node || !tt_pv)
         {
             let mut r = reduction(&self.lmr, depth, move_count, improving);
             if tt_pv {
-                r -= 1;
+                r -= LMR_TT_PV.get();
             }
             if cut_node {
-                r += 1;
+                r += LMR_CUT_NODE.get();
             }
             if tt_capture && !tactical {
-                r += 1;
+                r += LMR_TT_CAPTURE.get();
             }
             if in_check {
-                r -= 1;
+                r -= LMR_IN_CHECK.get();
             }
             if !tactical {
                 let piece = self.moved_piece_after(m);
@@ -222,7 +227,7 @@ impl Worker<'_> {
                     + self.data.hist.cont(cont[1], piece, m.to().index());
                 r -= h / LMR_HISTORY_DIVISOR.get();
             } else {
-                r -= 1;
+                r -= LMR_TACTICAL.get();
             }
             // A check keeps two plies: the evasions and a mate in one after them (docs/mates.md).
             let least = if gives_check && features.mate_threats {

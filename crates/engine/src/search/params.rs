@@ -1,9 +1,9 @@
 //! Every tunable of the search and of the time management, in one place (as viridithas's
 //! `search/parameters.rs`): the margins, depths and divisors that the steps of `alphabeta`,
-//! `movesearch`, `qsearch`, `iterate`, `history`, `picker`, `split` and `time` read. Each is a
-//! [`Param`] with its range and SPSA step, settable at run time (the hidden `spsa_<name>`
-//! options of protocol.md, `longjiang tune-search`); [`ALL`] lists them, [`dump`] writes them
-//! in the tuner's input format. A change of a default changes the search, so it changes the
+//! `movesearch`, `qsearch`, `iterate`, `history`, `picker`, `pressure`, `tt`, `split` and `time`
+//! read. Each is a [`Param`] with its range and SPSA step, settable at run time (the hidden
+//! `spsa_<name>` options of protocol.md, `longjiang tune-search`); [`ALL`] lists them, [`dump`]
+//! writes them in the tuner's input format. A change of a default changes the search, so it changes the
 //! bench signature (README.md); the measurements behind the values are in
 //! `docs/search-params.md`, the tuner in `docs/spsa.md`.
 //!
@@ -227,10 +227,14 @@ params! {
     NMP_EVAL_R_MAX = 3, 0..=6, step 1, scale 1;
     /// A null-move cut-off is verified by a normal search from this depth.
     NMP_VERIFY_DEPTH = 12, 6..=20, step 1, scale 1;
+    /// The verification keeps null moves off for this share (in quarters) of its depth.
+    NMP_VERIFY_OFF_SHARE = 3, 0..=4, step 1, scale 4;
 
     // ---- Step 10. Internal iterative reduction.
     /// A PV or cut node without a table move is searched one ply shallower from this depth.
     IIR_DEPTH = 6, 2..=12, step 1, scale 1;
+    /// Plies taken off by the internal iterative reduction.
+    IIR_REDUCTION = 1, 0..=3, step 1, scale 1;
 
     // ---- Step 13. Pruning at shallow depth.
     /// A promotion that captures nothing is a tactical move (quiescence, the capture stage) when
@@ -246,6 +250,8 @@ params! {
     /// Move count pruning: quiet moves after `FMC_BASE + depth²` (improving) or about half of
     /// that (not improving) are not tried.
     FMC_BASE = 3, 0..=10, step 1, scale 1;
+    /// Not improving, the move count limit is this share (in hundredths) of it, plus one.
+    FMC_NOT_IMPROVING_SHARE = 50, 20..=100, step 5, scale 100;
     /// SEE pruning of quiet moves: a quiet move must not lose more than this times the squared
     /// reduced depth.
     SEE_QUIET_MARGIN = 25, 5..=80, step 4, scale 1;
@@ -259,6 +265,8 @@ params! {
     SE_TT_DEPTH_MARGIN = 3, 1..=6, step 1, scale 1;
     /// The singular bound is the table value less this much per ply of depth.
     SE_MARGIN = 2, 1..=6, step 1, scale 1;
+    /// The singular search goes to this share (in hundredths) of the node's depth less one.
+    SE_SEARCH_DEPTH_SHARE = 50, 25..=90, step 5, scale 100;
     /// A double extension where the other moves fail this far below the singular bound.
     SE_DOUBLE_MARGIN = 25, 0..=80, step 4, scale 1;
     /// At most this many double extensions on one line.
@@ -266,6 +274,12 @@ params! {
     /// Check extensions (and singular ones) stop at this many times the root depth (drop-game
     /// check series).
     CHECK_EXT_ROOT_FACTOR = 2, 1..=4, step 1, scale 1;
+    /// A check is extended when its static exchange is at least this.
+    CHECK_EXT_SEE = 0, -300..=300, step 20, scale 1;
+    /// With `Features::mate_threats`, moves are tested for a mate threat from this depth.
+    MATE_THREAT_DEPTH = 2, 1..=8, step 1, scale 1;
+    /// A mate threat by zugzwang is tested when the opponent has at most this many replies.
+    MATE_THREAT_FEW_REPLIES = 8, 0..=30, step 2, scale 1;
 
     // ---- Step 16. Late move reductions.
     /// The base reduction is `ln(depth)·ln(n) / LMR_DIVISOR + LMR_BASE`, rounded down (both in
@@ -277,6 +291,22 @@ params! {
     LMR_MIN_DEPTH = 3, 1..=6, step 1, scale 1;
     /// One ply of reduction less per this much history of a quiet move.
     LMR_HISTORY_DIVISOR = 8000, 2000..=20000, step 600, scale 1;
+    /// Extra reduction (plies) of a move when the node is not improving (base reduction above 1).
+    LMR_NOT_IMPROVING = 1, 0..=3, step 1, scale 1;
+    /// Moves searched at full depth before LMR starts (at the root `LMR_ROOT_FULL_MOVES` more).
+    LMR_FULL_MOVES = 1, 1..=5, step 1, scale 1;
+    /// See `LMR_FULL_MOVES`.
+    LMR_ROOT_FULL_MOVES = 2, 0..=8, step 1, scale 1;
+    /// Reduction (plies) taken off at a node that is or was on the principal variation.
+    LMR_TT_PV = 1, 0..=3, step 1, scale 1;
+    /// Reduction (plies) added at an expected cut node.
+    LMR_CUT_NODE = 1, 0..=3, step 1, scale 1;
+    /// Reduction (plies) added to a quiet move when the table's move is tactical.
+    LMR_TT_CAPTURE = 1, 0..=3, step 1, scale 1;
+    /// Reduction (plies) taken off when in check.
+    LMR_IN_CHECK = 1, 0..=3, step 1, scale 1;
+    /// Reduction (plies) taken off a capture or promotion.
+    LMR_TACTICAL = 1, 0..=3, step 1, scale 1;
 
     // ---- Quiescence.
     /// With `Features::qs_checks`, quiet checks (with a static exchange not losing) are searched at
@@ -286,6 +316,10 @@ params! {
     /// Stand-pat plus this margin plus the captured piece must reach alpha for a capture to be
     /// searched.
     QS_FUTILITY_MARGIN = 150, 0..=400, step 15, scale 1;
+    /// With stand-pat plus `QS_FUTILITY_MARGIN` not above alpha, a capture must win this.
+    QS_FUTILITY_SEE = 1, 0..=200, step 10, scale 1;
+    /// Captures whose static exchange is below this are not searched.
+    QS_SEE_THRESHOLD = 0, -300..=100, step 15, scale 1;
 
     // ---- Move ordering statistics.
     /// History bonus of a cut-off at depth `d`: `min(STAT_BONUS_PER_PLY·d − STAT_BONUS_OFFSET,
@@ -303,6 +337,23 @@ params! {
     /// A capture is a good one (tried before the quiet moves) when its static exchange is at least
     /// minus its ordering score divided by this.
     BAD_CAPTURE_SEE_DIVISOR = 18, 6..=40, step 2, scale 1;
+    /// Ordering score of a capture: this times its exchange gain, plus its capture history.
+    CAPTURE_GAIN_WEIGHT = 8, 1..=32, step 1, scale 1;
+    /// Ordering score of a quiet move: this times its history plus the continuation
+    /// histories of the moves 1, 2 and 4 plies before times `CONT_HISTORY_1_WEIGHT`, …
+    QUIET_HISTORY_WEIGHT = 2, 0..=8, step 1, scale 1;
+    /// See `QUIET_HISTORY_WEIGHT`.
+    CONT_HISTORY_1_WEIGHT = 2, 0..=8, step 1, scale 1;
+    /// See `QUIET_HISTORY_WEIGHT`.
+    CONT_HISTORY_2_WEIGHT = 1, 0..=8, step 1, scale 1;
+    /// See `QUIET_HISTORY_WEIGHT`.
+    CONT_HISTORY_4_WEIGHT = 1, 0..=8, step 1, scale 1;
+
+    // ---- Transposition table.
+    /// A non-exact result does not replace one of the same search more than this much deeper.
+    TT_KEEP_DEPTH_MARGIN = 2, 0..=8, step 1, scale 1;
+    /// Replacement: an entry's worth is its depth less this many plies per search of age.
+    TT_AGE_WEIGHT = 8, 0..=32, step 1, scale 1;
 
     // ---- Iterative deepening.
     /// Half-width of the first aspiration window, one thread (see `iterate::aspiration_delta`).
@@ -311,6 +362,11 @@ params! {
     ASPIRATION_DELTA_SMP = 60, 10..=150, step 8, scale 1;
     /// Aspiration windows start at this depth.
     ASPIRATION_DEPTH = 4, 2..=8, step 1, scale 1;
+    /// After a failed search the half-width grows by itself divided by this, plus
+    /// `ASPIRATION_GROWTH_ADD`.
+    ASPIRATION_GROWTH_DIVISOR = 3, 1..=8, step 1, scale 1;
+    /// See `ASPIRATION_GROWTH_DIVISOR`.
+    ASPIRATION_GROWTH_ADD = 5, 0..=30, step 2, scale 1;
 
     // ---- Sharing work among threads (`split`).
     /// No node shallower than this is shared.
@@ -332,6 +388,8 @@ params! {
     INC_SHARE = 75, 0..=100, step 5, scale 100;
     /// The most of the main time one move may take (in hundredths).
     MAX_SHARE_OF_TIME = 60, 20..=90, step 5, scale 100;
+    /// …and at most this share (in hundredths) of what is left after the move overhead.
+    HARD_SHARE_OF_REST = 50, 20..=90, step 5, scale 100;
     /// The most of the main time the last move before the control may take (in hundredths).
     LAST_MOVE_SHARE = 90, 50..=98, step 3, scale 100;
     /// The maximum is at most this many times the optimum.
@@ -344,10 +402,12 @@ params! {
     TM_BEST_CHANGE_DECAY = 500, 100..=900, step 50, scale 1000;
     /// The optimum grows by this share (in thousandths) per unit of instability.
     TM_INSTABILITY = 1000, 0..=2500, step 100, scale 1000;
-    /// The stability factor is `1 + TM_STABLE_STEP · (2 − iterations the best move stood)`, at
-    /// least `TM_STABLE_MIN` (both in thousandths): a best move that has just changed gets more,
-    /// one that has stood for many iterations less.
+    /// The stability factor is `1 + TM_STABLE_STEP · (TM_STABLE_PIVOT − iterations the best
+    /// move stood)`, at least `TM_STABLE_MIN` (both in thousandths): a best move that has just
+    /// changed gets more, one that has stood for many iterations less.
     TM_STABLE_STEP = 100, 0..=300, step 15, scale 1000;
+    /// See `TM_STABLE_STEP`: the iterations after which a standing best move gets less time.
+    TM_STABLE_PIVOT = 2, 0..=6, step 1, scale 1;
     /// See `TM_STABLE_STEP`.
     TM_STABLE_MIN = 650, 300..=1000, step 40, scale 1000;
     /// A score below the average of the iterations before, per centipawn, raises the optimum by
@@ -419,6 +479,10 @@ mod tests {
             }
         }
         assert_eq!(futility_move_count(true, 4), (FMC_BASE.get() + 16) as usize);
+        assert_eq!(
+            futility_move_count(false, 4),
+            (FMC_BASE.get() + 16) as usize / 2 + 1
+        );
         assert_eq!(
             stat_bonus(1),
             STAT_BONUS_PER_PLY.get() - STAT_BONUS_OFFSET.get()

@@ -66,20 +66,16 @@ pub(crate) fn check_mates(pos: &mut Position, m: Move) -> bool {
     mated
 }
 
-/// A boxed-in opponent with at most this many replies is tested reply by reply
-/// (`threatens_mate`).
-const FEW_REPLIES: u64 = 8;
-
 /// Whether `m` (not a check) threatens mate in one: were the opponent to pass after it, the
-/// side to move would mate at once; or the opponent has at most `FEW_REPLIES` replies and each
-/// of them allows a mate at once (a mate by zugzwang). A position the prune-by-evaluation
-/// steps must not cut (docs/mates.md).
+/// side to move would mate at once; or the opponent has at most
+/// `params::MATE_THREAT_FEW_REPLIES` replies and each of them allows a mate at once (a mate by
+/// zugzwang). A position the prune-by-evaluation steps must not cut (docs/mates.md).
 pub(crate) fn threatens_mate(pos: &mut Position, m: Move) -> bool {
     pos.play(m);
     pos.play_null();
     let mut t = mates_in_one(pos);
     pos.undo_null();
-    if !t && count_legal(pos) <= FEW_REPLIES {
+    if !t && count_legal(pos) <= super::params::MATE_THREAT_FEW_REPLIES.get() as u64 {
         let replies = crate::movegen::legal_moves(pos);
         t = !replies.is_empty()
             && replies.into_iter().all(|r| {
@@ -91,4 +87,67 @@ pub(crate) fn threatens_mate(pos: &mut Position, m: Move) -> bool {
     }
     pos.undo();
     t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::movegen::legal_moves;
+    use crate::movegen::playout::XorShift;
+    use crate::search::params::{MATE_THREAT_FEW_REPLIES, Values, install};
+
+    /// A random legal position of the no-drop game: a king, a rook and a guard against a lone
+    /// king, the first player to move.
+    fn sparse(rnd: &mut XorShift) -> Option<Position> {
+        let mut board = [['1'; 10]; 10];
+        for piece in ['K', 'R', 'G', 'k'] {
+            let (r, f) = (rnd.below(10), rnd.below(10));
+            if board[r][f] != '1' {
+                return None;
+            }
+            board[r][f] = piece;
+        }
+        let rows: Vec<String> = board.iter().map(|r| r.iter().collect()).collect();
+        let sfen = format!("{} b - - 00 1", rows.join("/")).replace("1111111111", "10");
+        let sfen = (2..=9)
+            .rev()
+            .fold(sfen, |s, n| s.replace(&"1".repeat(n), &n.to_string()));
+        let pos = Position::from_sfen(&sfen, crate::rules::LONGJIANG_NODROP).ok()?;
+        (pos.outcome().is_none() && !pos.in_check()).then_some(pos)
+    }
+
+    /// The few-replies test of `threatens_mate` finds mate threats by zugzwang (every reply
+    /// allows a mate in one, a pass would not) in sparse positions: none with
+    /// `MATE_THREAT_FEW_REPLIES` at 0, some at its largest, and every threat found at 0 too
+    /// at the largest.
+    #[test]
+    fn the_few_replies_test_finds_zugzwang_threats() {
+        let with = |n: i32| {
+            let mut v = Values::DEFAULT;
+            v.set(&MATE_THREAT_FEW_REPLIES, n).unwrap();
+            v
+        };
+        let (none, most) = (with(0), with(MATE_THREAT_FEW_REPLIES.max));
+        let mut rnd = XorShift(0x2545_F491_4F6C_DD1D);
+        let (mut tried, mut only_most) = (0, 0);
+        for _ in 0..3000 {
+            let Some(mut pos) = sparse(&mut rnd) else {
+                continue;
+            };
+            for m in legal_moves(&pos) {
+                if pos.gives_check(m) || !presses_king(&pos, m) {
+                    continue;
+                }
+                tried += 1;
+                let mut threat = |v: &Values| {
+                    let _installed = install(v);
+                    threatens_mate(&mut pos, m)
+                };
+                let (a, b) = (threat(&none), threat(&most));
+                assert!(!a || b, "{m}");
+                only_most += (b && !a) as usize;
+            }
+        }
+        assert!(only_most > 0, "{tried} pressing moves");
+    }
 }

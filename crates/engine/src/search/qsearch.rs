@@ -4,7 +4,7 @@
 //! are every legal move), so that the static evaluation is taken only in quiet positions.
 
 use super::history::Histories;
-use super::params::{QS_CHECKS_DEPTH, QS_FUTILITY_MARGIN};
+use super::params::{QS_CHECKS_DEPTH, QS_FUTILITY_MARGIN, QS_FUTILITY_SEE, QS_SEE_THRESHOLD};
 use super::picker::{Context, MovePicker};
 use super::see::{gain, see_ge};
 use super::thread::Worker;
@@ -128,13 +128,13 @@ impl Worker<'_> {
                         best = best.max(fv);
                         continue;
                     }
-                    if futility_base <= alpha && !see_ge(&self.pos, m, 1) {
+                    if futility_base <= alpha && !see_ge(&self.pos, m, QS_FUTILITY_SEE.get()) {
                         best = best.max(futility_base);
                         continue;
                     }
                 }
                 // Do not search moves that lose material.
-                if !see_ge(&self.pos, m, 0) {
+                if !see_ge(&self.pos, m, QS_SEE_THRESHOLD.get()) {
                     continue;
                 }
             }

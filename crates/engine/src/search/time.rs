@@ -9,7 +9,7 @@
 
 use super::params::{
     TM_BEST_CHANGE_DECAY, TM_FALL_MAX, TM_FALL_MIN, TM_FALL_PER_CP, TM_INSTABILITY, TM_MAX_SCALE,
-    TM_OPTIMUM_SHARE, TM_SCORE_AVERAGE, TM_STABLE_MIN, TM_STABLE_STEP,
+    TM_OPTIMUM_SHARE, TM_SCORE_AVERAGE, TM_STABLE_MIN, TM_STABLE_PIVOT, TM_STABLE_STEP,
 };
 use super::value::Value;
 use super::{Clock, Limits};
@@ -17,7 +17,8 @@ use crate::rules::{Color, Move};
 use std::time::Duration;
 
 use super::params::{
-    DEFAULT_MOVES_TO_GO, INC_SHARE, LAST_MOVE_SHARE, MAX_OVER_OPTIMUM, MAX_SHARE_OF_TIME, MIN_THINK,
+    DEFAULT_MOVES_TO_GO, HARD_SHARE_OF_REST, INC_SHARE, LAST_MOVE_SHARE, MAX_OVER_OPTIMUM,
+    MAX_SHARE_OF_TIME, MIN_THINK,
 };
 
 /// The time budget of one search; `None` means "no limit from time".
@@ -68,7 +69,7 @@ fn from_clock(clock: &Clock, us: Color, overhead: Duration) -> TimeBudget {
         (LAST_MOVE_SHARE.share_of(time) + byo).min(usable)
     } else {
         (MAX_SHARE_OF_TIME.share_of(time) + byo)
-            .min(time.saturating_sub(overhead) / 2 + byo)
+            .min(HARD_SHARE_OF_REST.share_of(time.saturating_sub(overhead)) + byo)
             .min(usable)
     }
     .max(MIN_THINK);
@@ -134,7 +135,8 @@ impl Stability {
     /// below 1 when the best move has stood for iterations and the score holds.
     pub fn scale(&self) -> f64 {
         let instability = 1.0 + TM_INSTABILITY.fraction() * self.changes;
-        let stability = (1.0 + TM_STABLE_STEP.fraction() * (2.0 - self.stable as f64))
+        let stability = (1.0
+            + TM_STABLE_STEP.fraction() * (TM_STABLE_PIVOT.get() as f64 - self.stable as f64))
             .max(TM_STABLE_MIN.fraction());
         let falling = self.average.map_or(1.0, |a| {
             (1.0 + (a - self.score as f64) * TM_FALL_PER_CP.fraction())
@@ -252,5 +254,31 @@ mod tests {
             s.soft_limit(opt),
             opt.mul_f64(s.scale() * TM_OPTIMUM_SHARE.fraction())
         );
+    }
+
+    #[test]
+    fn the_time_parameters_are_read_at_run_time() {
+        use crate::search::params::{HARD_SHARE_OF_REST, TM_STABLE_PIVOT, Values, install};
+        let with = |p, v| {
+            let mut values = Values::DEFAULT;
+            values.set(p, v).unwrap();
+            values
+        };
+        // 1 s + 2 s: half of what is left after the overhead bounds the move, at 90 % the
+        // share of the main time does.
+        let max = |values: &Values| {
+            let _installed = install(values);
+            TimeBudget::new(&clock(1000, 2000, 0, None), Color::Black, ms(50)).maximum
+        };
+        assert_eq!(max(&Values::DEFAULT), Some(ms(475)));
+        assert_eq!(max(&with(&HARD_SHARE_OF_REST, 90)), Some(ms(600)));
+        // A best move standing for 7 iterations: past the pivot of 2 it gets the least time.
+        let scale = |values: &Values| {
+            let _installed = install(values);
+            let mut s = Stability::default();
+            (0..8).for_each(|_| s.update(mv(1), 30));
+            s.scale()
+        };
+        assert!(scale(&with(&TM_STABLE_PIVOT, 6)) > scale(&Values::DEFAULT));
     }
 }

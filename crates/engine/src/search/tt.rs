@@ -253,6 +253,7 @@ impl TranspositionTable {
         let cluster = self.cluster(key);
         let mut replace = &cluster.entries[0];
         let mut worst = i32::MAX;
+        let age_weight = super::params::TT_AGE_WEIGHT.get();
         for e in &cluster.entries {
             let data = e.data.load(Ordering::Relaxed);
             let check = e.check.load(Ordering::Relaxed);
@@ -263,7 +264,7 @@ impl TranspositionTable {
                     // one is exact.
                     if bound != TtBound::Exact
                         && age_of(data) == age
-                        && old.depth > depth + 2
+                        && old.depth > depth + super::params::TT_KEEP_DEPTH_MARGIN.get()
                         && old.bound != TtBound::None
                     {
                         return;
@@ -275,9 +276,9 @@ impl TranspositionTable {
                 write(e, key, pack(mv, value, eval, depth, bound, pv, age));
                 return;
             }
-            // Worth = depth, minus 8 plies per search of age.
+            // Worth = depth, minus `TT_AGE_WEIGHT` plies per search of age.
             let age_diff = (age.wrapping_sub(age_of(data)) & AGE_BITS) as i32;
-            let worth = depth_byte(data) - 8 * age_diff;
+            let worth = depth_byte(data) - age_weight * age_diff;
             if worth < worst {
                 worst = worth;
                 replace = e;
