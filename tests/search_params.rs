@@ -3,9 +3,10 @@
 //! survives a change of game, and engines of two games in one process each search with their
 //! own values.
 
+use longjiang::rules::samples::POSITIONS;
 use longjiang::rules::{LONGJIANG, Position, Rules};
-use longjiang::search::params::{self, FUTILITY_BASE, LMR_BASE, RFP_MARGIN};
-use longjiang::search::{Engine, Limits};
+use longjiang::search::params::{self, *};
+use longjiang::search::{Engine, Features, Limits};
 
 /// The drop game as if its description asked for other pruning values.
 const OVERRIDDEN: Rules = Rules {
@@ -96,4 +97,110 @@ fn engines_of_two_games_in_one_process_keep_their_own_values() {
     let (a, b) = (run(LONGJIANG), run(OVERRIDDEN));
     assert_eq!(a.join().unwrap(), vec![plain; 4]);
     assert_eq!(b.join().unwrap(), vec![overridden; 4]);
+}
+
+/// Nodes of depth-8 searches in turn by one engine with a 1 MiB table (so that its replacement
+/// rule counts), with `set` applied: of six bench positions (middlegames of both games, no-drop
+/// endgames), or with `threats` the mate-threat rule on and of three lone kings facing a mate
+/// in two (tests/search_mates.rs).
+fn suite_nodes(set: &[(&'static Param, i32)], threats: bool) -> u64 {
+    let mut e = Engine::new();
+    e.set_hash_mb(1);
+    e.set_features(Features {
+        mate_threats: threats,
+        ..Features::DEFAULT
+    });
+    for &(p, v) in set {
+        e.set_param(p, v).expect("in range");
+    }
+    let positions: Vec<Position> = if threats {
+        [
+            "9k/10/7K2/10/10/10/10/10/10/1Q8 b - - 00 1",
+            "9k/10/6K3/4G5/10/10/10/10/10/10 b - - 00 1",
+            "6k3/10/5K4/10/10/10/10/10/10/10 b R - 00 1",
+        ]
+        .iter()
+        .map(|sfen| Position::from_sfen(sfen, LONGJIANG).expect("a mate position"))
+        .collect()
+    } else {
+        [1, 6, 15, 22, 23, 24]
+            .iter()
+            .map(|&i| {
+                let (variant, sfen) = POSITIONS[i];
+                Position::from_sfen(sfen, variant.rules()).expect("a bench position")
+            })
+            .collect()
+    };
+    positions
+        .into_iter()
+        .map(|pos| {
+            e.set_position(pos);
+            e.search_sync(Limits {
+                depth: Some(8),
+                ..Limits::default()
+            })
+            .nodes
+        })
+        .sum()
+}
+
+/// Each search parameter moved into `params.rs` from a literal (issues 29 and 30, part 3) is
+/// read by the search: set away from its default, it changes the node count (with `with`
+/// set on both sides where the step that reads it needs them).
+#[test]
+fn every_moved_parameter_changes_the_search() {
+    type Case<'a> = (&'static Param, i32, &'a [(&'static Param, i32)], bool);
+    let cases: &[Case] = &[
+        (
+            &NMP_VERIFY_OFF_SHARE,
+            0,
+            &[
+                (&NMP_VERIFY_DEPTH, 6),
+                (&NMP_MIN_DEPTH, 1),
+                (&NMP_BASE_R, 1),
+            ],
+            false,
+        ),
+        (&IIR_REDUCTION, 0, &[], false),
+        (&FMC_NOT_IMPROVING_SHARE, 100, &[], false),
+        (&SE_SEARCH_DEPTH_SHARE, 90, &[], false),
+        (&CHECK_EXT_SEE, -300, &[], false),
+        (&MATE_THREAT_DEPTH, 8, &[], true),
+        (&LMR_NOT_IMPROVING, 0, &[], false),
+        (&LMR_FULL_MOVES, 5, &[], false),
+        (&LMR_ROOT_FULL_MOVES, 8, &[], false),
+        (&LMR_TT_PV, 0, &[], false),
+        (&LMR_CUT_NODE, 0, &[], false),
+        (&LMR_TT_CAPTURE, 0, &[], false),
+        (&LMR_IN_CHECK, 0, &[], false),
+        (&LMR_TACTICAL, 0, &[], false),
+        (&QS_FUTILITY_SEE, 200, &[], false),
+        (&QS_SEE_THRESHOLD, -300, &[], false),
+        (&CAPTURE_GAIN_WEIGHT, 1, &[], false),
+        (&QUIET_HISTORY_WEIGHT, 0, &[], false),
+        (&CONT_HISTORY_1_WEIGHT, 0, &[], false),
+        (&CONT_HISTORY_2_WEIGHT, 0, &[], false),
+        (&CONT_HISTORY_4_WEIGHT, 0, &[], false),
+        (&TT_KEEP_DEPTH_MARGIN, 0, &[], false),
+        (&TT_AGE_WEIGHT, 0, &[], false),
+        (&ASPIRATION_GROWTH_DIVISOR, 1, &[], false),
+        (&ASPIRATION_GROWTH_ADD, 30, &[], false),
+    ];
+    let mut bases = std::collections::HashMap::new();
+    let unread: Vec<String> = cases
+        .iter()
+        .filter(|&&(p, v, with, threats)| {
+            let base = *bases
+                .entry((
+                    with.iter().map(|(q, w)| (q.index, *w)).collect::<Vec<_>>(),
+                    threats,
+                ))
+                .or_insert_with(|| suite_nodes(with, threats));
+            let mut set = with.to_vec();
+            set.push((p, v));
+            suite_nodes(&set, threats) == base
+        })
+        .map(|(p, v, _, _)| format!("{}={v}", p.name()))
+        .collect();
+    assert!(unread.is_empty(), "changed nothing: {unread:?}");
 }

@@ -111,6 +111,37 @@ fn a_hidden_option_changes_the_search_and_bad_values_are_refused() {
     assert!(listed(oks[0], oks[1]) > 50);
 }
 
+/// The options of parameters that were literals in the search before (issues 29 and 30,
+/// part 3) change it too, and set back to their defaults give the first search again.
+#[test]
+fn the_options_of_moved_literals_change_the_search() {
+    let search = ["usinewgame", "position startpos", "go depth 7"].map(String::from);
+    let mut input = vec!["usi".to_string()];
+    input.extend(search.clone());
+    for (name, value, default) in [
+        ("quiet_history_weight", 0, 2),
+        ("lmr_tt_pv", 0, 1),
+        ("fmc_not_improving_share", 100, 50),
+    ] {
+        input.push(format!("setoption name spsa_{name} value {value}"));
+        input.extend(search.clone());
+        input.push(format!("setoption name spsa_{name} value {default}"));
+    }
+    input.extend(search);
+    let input: Vec<&str> = input.iter().map(String::as_str).collect();
+    let out = session(&input);
+    let nodes = nodes_per_search(&out);
+    assert_eq!(nodes.len(), 5, "{out:?}");
+    for (i, n) in nodes[1..4].iter().enumerate() {
+        assert_ne!(*n, nodes[0], "option {i} changed nothing");
+    }
+    assert_eq!(nodes[4], nodes[0], "back to the defaults, the first search");
+    assert!(
+        !out.iter().any(|l| l.starts_with("info string error")),
+        "{out:?}"
+    );
+}
+
 fn out_dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("lj-spsa-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
