@@ -319,7 +319,7 @@ impl Worker<'_> {
                     // Verification at high depth, with null moves off for a while.
                     self.nmp_min_ply = ply
                         + (NMP_VERIFY_OFF_SHARE.get() * (depth - r) / NMP_VERIFY_OFF_SHARE.scale)
-                            as usize;
+                            .max(0) as usize;
                     let w = self.search::<false>(beta - 1, beta, depth - r, false, ply);
                     self.nmp_min_ply = 0;
                     if w >= beta {
@@ -338,7 +338,7 @@ impl Worker<'_> {
             && depth >= IIR_DEPTH.get()
             && (PV || cut_node)
         {
-            depth -= IIR_REDUCTION.get();
+            depth = (depth - IIR_REDUCTION.get()).max(1);
         }
 
         // Steps 11 and 12. (ProbCut and its small form in check: tried, −58 ± 78 Elo in 60
