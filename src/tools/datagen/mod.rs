@@ -96,7 +96,7 @@ pub struct DatagenArgs {
     #[arg(long)]
     pub shard: Option<String>,
     /// Evaluate with the game's built-in net (`true`) or classically (`false`); the default
-    /// is the game's own (`Rules::evaluator`). The header records the net's checksum.
+    /// is the game's own (`EngineGame::evaluator`). The header records the net's checksum.
     #[arg(long, action = clap::ArgAction::Set)]
     pub nnue: Option<bool>,
     /// Evaluate with this net file (of the same game) instead; implies `--nnue true`.

@@ -27,6 +27,6 @@ pub use setup::{PositionError, Setup};
 pub use sfen::SfenError;
 pub use shogi::SHOGI;
 pub use variant::{
-    EnteringKingRule, Evaluator, LONGJIANG, LONGJIANG_NODROP, RankName, Rules, SquareName,
-    StalemateRule, TextForm, Variant,
+    EnteringKingRule, LONGJIANG, LONGJIANG_NODROP, RankName, Rules, SquareName, StalemateRule,
+    TextForm, Variant,
 };
