@@ -80,6 +80,13 @@ fn rules_reason(outcome: Outcome, names: &[String; 2]) -> String {
             let loser = outcome.winner().map_or(Color::Black, |w| !w);
             format!("perpetual check by {}", names[loser.index()])
         }
+        EndReason::Declaration => {
+            let winner = outcome.winner().unwrap_or(Color::Black);
+            format!(
+                "{} wins by the entering-king declaration",
+                names[winner.index()]
+            )
+        }
     }
 }
 
@@ -201,9 +208,8 @@ pub fn play(
                 }
                 if text == "win" {
                     // USI's entering-king declaration: a win if the rules accept it, else a loss.
-                    let f = if pos.declaration_win() {
-                        let reason = format!("{name} wins by the entering-king declaration");
-                        finished(Some(side), reason, moves)
+                    let f = if let Some(won) = pos.declaration() {
+                        finished(won.winner(), rules_reason(won, &names), moves)
                     } else {
                         lose(format!("{name} declares a win it does not have"), moves)
                     };
