@@ -9,7 +9,6 @@
 //! flushed `go` to the arrival of `bestmove`; the margin (`--time-margin`, default 50 ms)
 //! absorbs pipe and scheduling latency and is the same for both sides.
 
-use super::adjudication::{Adjudication, ScoreTrack};
 use super::openings::Opening;
 use super::process::TrafficLog;
 use super::protocol::{
@@ -17,6 +16,7 @@ use super::protocol::{
 };
 use super::spec::EngineSpec;
 use super::timecontrol::TimeControl;
+use crate::rules::adjudication::{Adjudicator, ScoreTrack};
 use crate::rules::outcome::EndReason;
 use crate::rules::{Color, Move, Outcome, Variant};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -33,7 +33,7 @@ pub struct GameContext {
     /// The time control.
     pub tc: TimeControl,
     /// Adjudication rules.
-    pub adjudication: Adjudication,
+    pub adjudication: Adjudicator,
     /// Allowance beyond the time limit before a flag falls.
     pub margin: Duration,
     /// How long to wait for an answer when there is no time limit (and for handshakes).
@@ -144,7 +144,8 @@ pub fn play(
             return Ok(conclude(seats, f));
         }
         if let Some(v) = ctx.adjudication.judge(&track, moves.len()) {
-            return Ok(conclude(seats, finished(v.winner, v.reason, moves)));
+            let reason = v.reason.to_string();
+            return Ok(conclude(seats, finished(v.winner, reason, moves)));
         }
         if stop.load(Ordering::Relaxed) {
             return Ok(Played::Aborted);
