@@ -11,7 +11,8 @@ use std::fmt;
 /// own at `−score` or below and its opponent's at `score` or above (both players agree).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct WinRule {
-    /// Consecutive plies, both sides' moves (`match --resign moves=N`: 2N).
+    /// Consecutive plies, both sides' moves (`match --resign moves=N`: 2N); at least 1 (none
+    /// would be a verdict on no scores).
     pub plies: usize,
     /// The centipawn threshold. With 0 a run of zero scores is the first player's loss (it
     /// is asked first); datagen asks for 1 or more.
@@ -24,7 +25,7 @@ pub struct WinRule {
 pub struct DrawRule {
     /// Plies played (the opening included) before the rule applies.
     pub after: usize,
-    /// Consecutive plies, both sides' moves.
+    /// Consecutive plies, both sides' moves; at least 1.
     pub plies: usize,
     /// The centipawn window.
     pub score: i32,
