@@ -220,13 +220,12 @@ impl Board {
     /// as won by it.
     #[pyo3(signature = (claim_declaration = false))]
     fn outcome(&self, claim_declaration: bool) -> Option<PyOutcome> {
-        if let Some(o) = self.pos.outcome() {
-            return Some(PyOutcome::from_core(o));
-        }
-        (claim_declaration && self.pos.declaration_win()).then(|| PyOutcome {
-            winner: Some(self.pos.side_to_move().index()),
-            reason: "declaration".to_string(),
-        })
+        let outcome = if claim_declaration {
+            self.pos.outcome_claiming()
+        } else {
+            self.pos.outcome()
+        };
+        outcome.map(PyOutcome::from_core)
     }
 
     /// Whether the game is over by the rules (`outcome()` is not `None`).
@@ -243,7 +242,7 @@ impl Board {
 
     /// Whether the side to move may declare an entering-king win now (`bestmove win`).
     fn can_declare(&self) -> bool {
-        self.pos.declaration_win()
+        self.pos.declaration().is_some()
     }
 
     /// The pieces in `color`'s hand (0 first player, 1 second), as uppercase SFEN letter →

@@ -6,6 +6,7 @@
 use super::binary::Kept;
 use super::sample::{GameEnd, GameResult, SampleFlags};
 use crate::movegen::legal_moves;
+use crate::rules::adjudication::{Adjudicator, ScoreTrack, Verdict};
 use crate::rules::{Color, Position, Rules};
 use crate::search::{Engine, Limits};
 use crate::tools::matches::openings::Opening;
@@ -48,19 +49,8 @@ pub struct GameConfig {
     pub random_plies: u32,
     /// The share of games that start from a random few-piece ending (`endgame`) instead.
     pub endgames: f64,
-    /// Adjudicate a win when both sides' scores agree beyond this for `win_plies` plies.
-    pub win_score: i32,
-    /// See `win_score`.
-    pub win_plies: u32,
-    /// Adjudicate a draw after `draw_after` plies when `|score| <= draw_score` for
-    /// `draw_plies` plies in a row.
-    pub draw_after: u32,
-    /// See `draw_after`.
-    pub draw_score: i32,
-    /// See `draw_after`.
-    pub draw_plies: u32,
-    /// Adjudicate a draw at this many plies.
-    pub max_plies: u32,
+    /// How games end early: by score after each move, by length before each search.
+    pub adjudicator: Adjudicator,
 }
 
 /// Plays game number `game` and returns its samples and its end.
@@ -75,20 +65,18 @@ pub fn play(
     engine.new_game();
     let mut pos = start(&mut rng, openings, cfg);
     let mut samples: Vec<Kept> = Vec::new();
-    let (mut win_run, mut draw_run) = (0u32, 0u32);
-    let mut last_sign = 0;
+    let mut track = ScoreTrack::default();
+    let adjudged = |v: Verdict| (result_of(v.winner), v.reason.token());
     let (result, reason) = loop {
         if let Some(o) = pos.outcome() {
-            let r = match o.winner() {
-                Some(Color::Black) => GameResult::FirstWins,
-                Some(Color::White) => GameResult::SecondWins,
-                None => GameResult::Draw,
-            };
-            break (r, o.reason().to_string().replace(' ', "-"));
+            break (
+                result_of(o.winner()),
+                o.reason().to_string().replace(' ', "-"),
+            );
         }
         let ply = pos.history_len() as u32;
-        if ply >= cfg.max_plies {
-            break (GameResult::Draw, "adjudicated-length".to_string());
+        if let Some(v) = cfg.adjudicator.by_length(pos.history_len()) {
+            break adjudged(v);
         }
         engine.set_position(pos.clone());
         let res = engine.search_here(Limits {
@@ -109,6 +97,7 @@ pub fn play(
         flags.set(SampleFlags::MATE, mate);
         flags.set(SampleFlags::PROMOTION, best.promotion_kind().is_some());
         let setup = pos.to_setup();
+        track.push(pos.side_to_move(), Some(stm_score));
         pos.play(best);
         flags.set(SampleFlags::CAPTURE, pos.last_captured().is_some());
         samples.push(Kept {
@@ -117,35 +106,9 @@ pub fn play(
             flags,
             setup,
         });
-        // Adjudication on the scores (first player's view).
-        let sign = if score >= cfg.win_score {
-            1
-        } else if score <= -cfg.win_score {
-            -1
-        } else {
-            0
-        };
-        win_run = if sign != 0 && sign == last_sign {
-            win_run + 1
-        } else {
-            u32::from(sign != 0)
-        };
-        last_sign = sign;
-        if win_run >= cfg.win_plies {
-            let r = if sign > 0 {
-                GameResult::FirstWins
-            } else {
-                GameResult::SecondWins
-            };
-            break (r, "adjudicated-score".to_string());
-        }
-        draw_run = if score.abs() <= cfg.draw_score {
-            draw_run + 1
-        } else {
-            0
-        };
-        if ply >= cfg.draw_after && draw_run >= cfg.draw_plies {
-            break (GameResult::Draw, "adjudicated-draw".to_string());
+        // Before the rules' end: a game whose last move mates may still end by score.
+        if let Some(v) = cfg.adjudicator.by_score(&track, pos.history_len()) {
+            break adjudged(v);
         }
     };
     let adjudicated = reason.starts_with("adjudicated");
@@ -159,6 +122,15 @@ pub fn play(
         reason,
     };
     (samples, end)
+}
+
+/// The result of a game `winner` won (`None`: a draw).
+fn result_of(winner: Option<Color>) -> GameResult {
+    match winner {
+        Some(Color::Black) => GameResult::FirstWins,
+        Some(Color::White) => GameResult::SecondWins,
+        None => GameResult::Draw,
+    }
 }
 
 /// The start of a game: a random ending (a share `endgames` of the games), or an opening of

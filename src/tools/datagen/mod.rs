@@ -19,6 +19,7 @@ pub use crate::data::{binary, pack, sample};
 
 use crate::eval::nnue::{self, Network};
 use crate::rules::Variant;
+use crate::rules::adjudication::{Adjudicator, DrawRule, WinRule};
 use crate::tools::matches::openings;
 use crate::tools::shard::Shard;
 use clap::Args;
@@ -67,8 +68,9 @@ pub struct DatagenArgs {
     /// Random legal plies played after the opening: between 0 and this many.
     #[arg(long, default_value_t = 6)]
     pub random_plies: u32,
-    /// Adjudicate a win when every score for `--win-plies` plies is beyond this (centipawns).
-    #[arg(long, default_value_t = 2000)]
+    /// Adjudicate a win when every score for `--win-plies` plies is beyond this (centipawns,
+    /// 1 or more).
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(i32).range(1..))]
     pub win_score: i32,
     /// See `--win-score`.
     #[arg(long, default_value_t = 6)]
@@ -96,7 +98,7 @@ pub struct DatagenArgs {
     #[arg(long)]
     pub shard: Option<String>,
     /// Evaluate with the game's built-in net (`true`) or classically (`false`); the default
-    /// is the game's own (`Rules::evaluator`). The header records the net's checksum.
+    /// is the game's own (`EngineGame::evaluator`). The header records the net's checksum.
     #[arg(long, action = clap::ArgAction::Set)]
     pub nnue: Option<bool>,
     /// Evaluate with this net file (of the same game) instead; implies `--nnue true`.
@@ -125,6 +127,23 @@ fn game_net(args: &DatagenArgs) -> Result<Option<Arc<Network>>, String> {
 }
 
 /// The settings that decide the games of a run, as its file's header records them.
+/// The one adjudicator with datagen's flags: a ply's score counts once that ply is played, so
+/// "after `--draw-after` plies" is `--draw-after` + 1 plies played.
+fn adjudicator(args: &DatagenArgs) -> Adjudicator {
+    Adjudicator {
+        win: Some(WinRule {
+            plies: args.win_plies.max(1) as usize,
+            score: args.win_score,
+        }),
+        draw: Some(DrawRule {
+            after: args.draw_after as usize + 1,
+            plies: args.draw_plies.max(1) as usize,
+            score: args.draw_score,
+        }),
+        max_plies: Some(args.max_plies.max(1) as usize),
+    }
+}
+
 fn settings(args: &DatagenArgs, source: &str, shard: Shard, net: Option<&Network>) -> Settings {
     let mut s = Settings::default()
         .with("variant", args.variant.name())
@@ -173,12 +192,7 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
         nodes: args.nodes,
         random_plies: args.random_plies,
         endgames: args.endgames,
-        win_score: args.win_score,
-        win_plies: args.win_plies.max(1),
-        draw_after: args.draw_after,
-        draw_score: args.draw_score,
-        draw_plies: args.draw_plies.max(1),
-        max_plies: args.max_plies.max(1),
+        adjudicator: adjudicator(args),
     };
     let path = &store::resolve(&args.out)?;
     let settings = settings(args, &suite.source, shard, net.as_deref());

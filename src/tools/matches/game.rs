@@ -9,7 +9,6 @@
 //! flushed `go` to the arrival of `bestmove`; the margin (`--time-margin`, default 50 ms)
 //! absorbs pipe and scheduling latency and is the same for both sides.
 
-use super::adjudication::{Adjudication, ScoreTrack};
 use super::openings::Opening;
 use super::process::TrafficLog;
 use super::protocol::{
@@ -17,6 +16,7 @@ use super::protocol::{
 };
 use super::spec::EngineSpec;
 use super::timecontrol::TimeControl;
+use crate::rules::adjudication::{Adjudicator, ScoreTrack};
 use crate::rules::outcome::EndReason;
 use crate::rules::{Color, Move, Outcome, Variant};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -33,7 +33,7 @@ pub struct GameContext {
     /// The time control.
     pub tc: TimeControl,
     /// Adjudication rules.
-    pub adjudication: Adjudication,
+    pub adjudication: Adjudicator,
     /// Allowance beyond the time limit before a flag falls.
     pub margin: Duration,
     /// How long to wait for an answer when there is no time limit (and for handshakes).
@@ -79,6 +79,13 @@ fn rules_reason(outcome: Outcome, names: &[String; 2]) -> String {
         EndReason::PerpetualCheck => {
             let loser = outcome.winner().map_or(Color::Black, |w| !w);
             format!("perpetual check by {}", names[loser.index()])
+        }
+        EndReason::Declaration => {
+            let winner = outcome.winner().unwrap_or(Color::Black);
+            format!(
+                "{} wins by the entering-king declaration",
+                names[winner.index()]
+            )
         }
     }
 }
@@ -137,7 +144,8 @@ pub fn play(
             return Ok(conclude(seats, f));
         }
         if let Some(v) = ctx.adjudication.judge(&track, moves.len()) {
-            return Ok(conclude(seats, finished(v.winner, v.reason, moves)));
+            let reason = v.reason.to_string();
+            return Ok(conclude(seats, finished(v.winner, reason, moves)));
         }
         if stop.load(Ordering::Relaxed) {
             return Ok(Played::Aborted);
@@ -201,9 +209,8 @@ pub fn play(
                 }
                 if text == "win" {
                     // USI's entering-king declaration: a win if the rules accept it, else a loss.
-                    let f = if pos.declaration_win() {
-                        let reason = format!("{name} wins by the entering-king declaration");
-                        finished(Some(side), reason, moves)
+                    let f = if let Some(won) = pos.declaration() {
+                        finished(won.winner(), rules_reason(won, &names), moves)
                     } else {
                         lose(format!("{name} declares a win it does not have"), moves)
                     };

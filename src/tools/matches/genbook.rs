@@ -290,8 +290,8 @@ mod tests {
                 None => "(in-process, classical)".to_string(),
             };
             assert!(header.contains(&want), "{variant}: {header}");
-            let by_rules = variant.rules().evaluator == crate::rules::Evaluator::Network;
-            assert_eq!(want.contains("nnue"), by_rules, "{variant}");
+            let by_default = crate::eval::nnue::by_default(variant);
+            assert_eq!(want.contains("nnue"), by_default, "{variant}");
         }
     }
 }

@@ -3,7 +3,7 @@
 //! (records file + journal, synced), updates the totals, the progress bar and the SPRT, and
 //! stops the match at an SPRT decision.
 
-use super::adjudication::{Adjudication, DrawRule, ResignRule};
+use super::adjudication;
 use super::game::{self, Finished, GameContext, Played, Seat};
 use super::journal::{self, Journal};
 use super::openings::{self, Suite};
@@ -112,11 +112,8 @@ pub(super) fn plan(args: &MatchArgs) -> Result<Plan, String> {
     {
         return Err("--hang-timeout must be above 0 and at most 86400 seconds".into());
     }
-    let adjudication = Adjudication {
-        resign: args.resign.as_deref().map(ResignRule::parse).transpose()?,
-        draw: args.draw.as_deref().map(DrawRule::parse).transpose()?,
-        max_moves: args.maxmoves,
-    };
+    let adjudication =
+        adjudication::from_flags(args.resign.as_deref(), args.draw.as_deref(), args.maxmoves)?;
     let suite = openings::load(args.openings.as_deref(), variant)?;
     let schedule = Schedule::new(specs.len(), args.games, suite.openings.len());
     let shard = args

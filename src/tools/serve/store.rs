@@ -240,7 +240,8 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Evaluator, Position, Variant};
+    use crate::eval::games::{self, Evaluator};
+    use crate::rules::{Position, Variant};
 
     /// Every engine of the pool evaluates each game with that game's default evaluation.
     #[test]
@@ -256,7 +257,7 @@ mod tests {
             for v in Variant::EVERY {
                 e.set_position(Position::start(v.rules()));
                 let used = e.nnue().map(|n| n.checksum());
-                let want = match v.rules().evaluator {
+                let want = match games::of(v).evaluator {
                     Evaluator::Network => crate::eval::nnue::embedded(v).map(|n| n.checksum()),
                     Evaluator::Classical => None,
                 };
@@ -267,7 +268,7 @@ mod tests {
         assert!(
             Variant::EVERY
                 .iter()
-                .any(|v| v.rules().evaluator == Evaluator::Network)
+                .any(|&v| games::of(v).evaluator == Evaluator::Network)
         );
     }
 }

@@ -10,7 +10,7 @@ pub mod play;
 pub mod spec;
 
 use crate::search::params;
-use crate::tools::matches::adjudication::{Adjudication, DrawRule, ResignRule};
+use crate::tools::matches::adjudication;
 use crate::tools::matches::game::GameContext;
 use crate::tools::matches::openings;
 use crate::tools::matches::spec::EngineSpec;
@@ -215,11 +215,8 @@ fn plan(args: &TuneSearchArgs, params_text: &str) -> Result<Plan, String> {
     if !in_range(args.hang_timeout, 0.0, 86_400.0) {
         return Err("--hang-timeout must be above 0 and at most 86400 seconds".into());
     }
-    let adjudication = Adjudication {
-        resign: args.resign.as_deref().map(ResignRule::parse).transpose()?,
-        draw: args.draw.as_deref().map(DrawRule::parse).transpose()?,
-        max_moves: args.maxmoves,
-    };
+    let adjudication =
+        adjudication::from_flags(args.resign.as_deref(), args.draw.as_deref(), args.maxmoves)?;
     let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
     let hyper = Hyper {
         iterations: args.iterations,

@@ -198,8 +198,17 @@ impl Position {
         }
     }
 
-    /// How the game stands: `None` while it goes on, or its result (checkmate, stalemate,
-    /// fourfold repetition, perpetual check).
+    /// How the game stands if the side to move claims every win the rules let it claim:
+    /// [`Position::outcome`], else the entering-king declaration's win
+    /// ([`Position::declaration`]). What a player asks before it moves (the USI session
+    /// answers `bestmove win`), and what a referee asks when a player claims (`win`).
+    pub fn outcome_claiming(&self) -> Option<Outcome> {
+        self.outcome().or_else(|| self.declaration())
+    }
+
+    /// How the game stands without a claim: `None` while it goes on, or its result
+    /// (checkmate, stalemate, fourfold repetition, perpetual check). A game where the side to
+    /// move may declare goes on until it declares ([`Position::outcome_claiming`]).
     pub fn outcome(&self) -> Option<Outcome> {
         if !has_legal_move(self) {
             let us = self.side_to_move();

@@ -372,7 +372,7 @@ pub fn parse_kif(text: &str) -> Result<GameRecord, RecordError> {
         Some("切れ負け") => (named.or(Some(!mover)), "time forfeit"),
         Some("反則負け") => (named.or(Some(!mover)), "illegal move"),
         Some("反則勝ち") => (named.or(Some(mover)), "illegal move"),
-        Some("入玉勝ち") => (named.or(Some(mover)), "declaration"),
+        Some("入玉勝ち") => (named.or(Some(mover)), EndReason::Declaration.words()),
         Some("持将棋") => (None, "impasse"),
         _ => {
             record.tags.push(("Result".into(), "*".into()));

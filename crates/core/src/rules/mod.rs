@@ -1,6 +1,7 @@
-//! Rules: pieces, moves, rule descriptions, positions (make/unmake, keys, game end) and the
-//! text forms of positions and moves.
+//! Rules: pieces, moves, rule descriptions, positions (make/unmake, keys, game end), the
+//! text forms of positions and moves, and adjudication (game end by score or length).
 
+pub mod adjudication;
 pub mod ascii;
 mod attackers;
 pub mod from_setup;
@@ -27,6 +28,6 @@ pub use setup::{PositionError, Setup};
 pub use sfen::SfenError;
 pub use shogi::SHOGI;
 pub use variant::{
-    EnteringKingRule, Evaluator, LONGJIANG, LONGJIANG_NODROP, RankName, Rules, SquareName,
-    StalemateRule, TextForm, Variant,
+    EnteringKingRule, LONGJIANG, LONGJIANG_NODROP, RankName, Rules, SquareName, StalemateRule,
+    TextForm, Variant,
 };

@@ -1,6 +1,7 @@
-//! How a game ends, and repetition (千日手) with perpetual check (长将) read off the history.
-//! Checkmate and stalemate need the move generator, so `Position::outcome` lives there; the
-//! parts here need only the history.
+//! How a game ends, and repetition (千日手) with perpetual check (长将) read off the history,
+//! and the entering-king declaration (入玉宣言) read off the board and hands. Checkmate and
+//! stalemate need the move generator, so `Position::outcome` and `outcome_claiming` (the one
+//! game-end question, with or without the declaration) live there; the parts here do not.
 
 use super::piece::{Color, PieceKind};
 use super::position::Position;
@@ -18,6 +19,9 @@ pub enum EndReason {
     Repetition,
     /// Fourfold repetition in which one side gave check with every one of its moves.
     PerpetualCheck,
+    /// The side to move claimed a win under the entering-king rule (`bestmove win`), which
+    /// the position met ([`Position::declaration`]).
+    Declaration,
 }
 
 /// The result of a finished game.
@@ -61,13 +65,14 @@ impl Outcome {
 
 impl EndReason {
     /// The end in words, as records' `Reason` tags and messages write it: `checkmate`,
-    /// `stalemate`, `repetition`, `perpetual check` (also its `Display`).
+    /// `stalemate`, `repetition`, `perpetual check`, `declaration` (also its `Display`).
     pub fn words(self) -> &'static str {
         match self {
             EndReason::Checkmate => "checkmate",
             EndReason::Stalemate => "stalemate",
             EndReason::Repetition => "repetition",
             EndReason::PerpetualCheck => "perpetual check",
+            EndReason::Declaration => "declaration",
         }
     }
 }
@@ -190,13 +195,23 @@ impl Position {
         points
     }
 
-    /// Whether the side to move may declare a win now under the game's entering-king rule
-    /// (`bestmove win` in USI). CSA rules: its king in the enemy camp (its promotion zone),
+    /// The win the side to move may claim now instead of moving under the game's
+    /// entering-king rule (`bestmove win` in USI), if the position meets it: a decisive
+    /// outcome for the side to move, [`EndReason::Declaration`]. Callers that ask how the
+    /// game stands ask [`Position::outcome_claiming`], which includes it.
+    pub fn declaration(&self) -> Option<Outcome> {
+        self.may_declare().then(|| Outcome::Decisive {
+            winner: self.side_to_move(),
+            reason: EndReason::Declaration,
+        })
+    }
+
+    /// Whether the side to move meets the entering-king rule. CSA rules: its king in the enemy camp (its promotion zone),
     /// not in check, at least ten other pieces there, and enough points there and in hand (27-
     /// point rule: 28 for the first player, 27 for the second; 24-point rule: 31). The seed's
     /// count: both kings in their promotion zones, the mover's pieces (board and hand) worth 27
     /// or more and the opponent's fewer.
-    pub fn declaration_win(&self) -> bool {
+    fn may_declare(&self) -> bool {
         let us = self.side_to_move();
         let them = !us;
         let zone = self.rules.promotion_zone[us.index()];
@@ -247,5 +262,36 @@ mod tests {
             reason: EndReason::PerpetualCheck,
         };
         assert_eq!(draw.to_string(), "perpetual check, 1/2-1/2");
+    }
+
+    /// The declaration is a claim: the game goes on (`outcome`) until the side to move claims
+    /// it, and the claim is a win for it only where the rule holds.
+    #[test]
+    fn the_declaration_wins_only_when_claimed_and_met() {
+        use crate::rules::SHOGI;
+        // Each king in the other's camp; the first player holds every other piece in hand.
+        let board = "9/4K4/9/9/9/9/9/4k4/9";
+        let hand = "2R2B4G4S4N4L18P";
+        let at = |side: &str, rules| {
+            Position::from_sfen(&format!("{board} {side} {hand} 1"), rules).unwrap()
+        };
+        let won = Outcome::Decisive {
+            winner: Color::Black,
+            reason: EndReason::Declaration,
+        };
+        let black = at("b", SHOGI);
+        assert_eq!(black.outcome(), None);
+        assert_eq!(black.declaration(), Some(won));
+        assert_eq!(black.outcome_claiming(), Some(won));
+        assert_eq!(won.to_string(), "declaration, 1-0");
+        // The second player has no points to declare with.
+        let white = at("w", SHOGI);
+        assert_eq!(white.declaration(), None);
+        assert_eq!(white.outcome_claiming(), None);
+        // Without the rule nobody may declare; under CSA's rules ten pieces must be in the camp.
+        for rule in [EnteringKingRule::None, EnteringKingRule::Csa27] {
+            let p = at("b", SHOGI.with_entering_king(rule));
+            assert_eq!(p.outcome_claiming(), None, "{rule:?}");
+        }
     }
 }

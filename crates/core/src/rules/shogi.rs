@@ -7,8 +7,8 @@
 use super::piece::{KINDS, PieceKind};
 use super::presentation::{Diagram, Front, Presentation, RecordFormat};
 use super::variant::{
-    CastlingMove, EnteringKingRule, Evaluator, Rules, StalemateRule, TextForm, Variant,
-    identity_kinds, kind_bits,
+    CastlingMove, EnteringKingRule, Rules, StalemateRule, TextForm, Variant, identity_kinds,
+    kind_bits,
 };
 use crate::geometry::{Bitboard, Square};
 
@@ -200,6 +200,5 @@ pub const SHOGI: Rules = Rules {
     repetitions: 4,
     stalemate: StalemateRule::Loss,
     entering_king: EnteringKingRule::Seed27,
-    evaluator: Evaluator::Classical,
     search_overrides: &[],
 };

@@ -208,16 +208,6 @@ pub enum StalemateRule {
     Loss,
 }
 
-/// The evaluation a game is played with unless the user chooses (the `UseNNUE` option's
-/// default): part of the game's description, so that no code asks which game it is.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Evaluator {
-    /// The tuned classical evaluation.
-    Classical,
-    /// The game's NNUE net (the one built in, or the one `EvalFile` loaded).
-    Network,
-}
-
 /// One castling move: the king's and the rook's squares.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct CastlingMove {
@@ -296,8 +286,6 @@ pub struct Rules {
     pub stalemate: StalemateRule,
     /// Shogi's entering-king declaration.
     pub entering_king: EnteringKingRule,
-    /// The evaluation used by default; a measurement decides it (`docs/nnue.md`).
-    pub evaluator: Evaluator,
     /// Search parameters this game plays with instead of their defaults: `(name, value)`, a
     /// name of the engine's `search/params.rs` (`rfp_margin`) and a value in its range
     /// (docs/spsa.md, "Per-game values"). Plain data: the search reads whatever the game says.
@@ -433,8 +421,6 @@ pub const LONGJIANG: Rules = Rules {
     repetitions: 4,
     stalemate: StalemateRule::Draw,
     entering_king: EnteringKingRule::None,
-    // The generation-2 net beat the classical evaluation at 3 s + 0.03 s (docs/nnue.md).
-    evaluator: Evaluator::Network,
     search_overrides: &[],
 };
 
@@ -453,8 +439,6 @@ pub const LONGJIANG_NODROP: Rules = Rules {
     promotions: longjiang_promotions(NODROP_PROMOTIONS),
     promoted_from: longjiang_promoted_from(NODROP_PROMOTIONS),
     promotion_zone: [Bitboard::rank(9), Bitboard::rank(0)],
-    // Its net still loses to the classical evaluation (docs/nnue.md, "Generation 2").
-    evaluator: Evaluator::Classical,
     // SPSA's no-drop set won at 3000 nodes, lost at 20000 (docs/spsa.md): the common values.
     search_overrides: &[],
     ..LONGJIANG

@@ -21,6 +21,18 @@ pub struct EngineGame {
     pub exchange: Exchange,
     /// The net built into the binary, if one ships (`nets/README.md` says how each was made).
     pub net: Option<&'static [u8]>,
+    /// The evaluation used by default; a measurement decides it (`docs/nnue.md`).
+    pub evaluator: Evaluator,
+}
+
+/// The evaluation a game is played with unless the user chooses (the `UseNNUE` option's
+/// default): part of the game's description, so that no code asks which game it is.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Evaluator {
+    /// The tuned classical evaluation.
+    Classical,
+    /// The game's NNUE net (the one built in, or the one `EvalFile` loaded).
+    Network,
 }
 
 /// How the static exchange evaluation (`search::see`) values a game's pieces.
@@ -52,6 +64,8 @@ static LONGJIANG_GAME: EngineGame = EngineGame {
     classical: &DROP,
     exchange: LONGJIANG_EXCHANGE,
     net: Some(include_bytes!("../../../../nets/longjiang.nnue")),
+    // The generation-2 net beat the classical evaluation at 3 s + 0.03 s (docs/nnue.md).
+    evaluator: Evaluator::Network,
 };
 
 static LONGJIANG_NODROP_GAME: EngineGame = EngineGame {
@@ -59,6 +73,8 @@ static LONGJIANG_NODROP_GAME: EngineGame = EngineGame {
     classical: &NODROP,
     exchange: LONGJIANG_EXCHANGE,
     net: Some(include_bytes!("../../../../nets/longjiang-nodrop.nnue")),
+    // Its net still loses to the classical evaluation (docs/nnue.md, "Generation 2").
+    evaluator: Evaluator::Classical,
 };
 
 static SHOGI_GAME: EngineGame = EngineGame {
@@ -66,6 +82,7 @@ static SHOGI_GAME: EngineGame = EngineGame {
     classical: &SHOGI_EVAL,
     exchange: SHOGI_EXCHANGE,
     net: None,
+    evaluator: Evaluator::Classical,
 };
 
 /// 龙将棋's exchange (both games): hand-set values near its evaluation's piece values

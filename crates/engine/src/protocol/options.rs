@@ -32,7 +32,7 @@ pub struct Options {
     /// Shogi's entering-king declaration (`EnteringKingRule`, YaneuraOu's name).
     pub entering_king: EnteringKingRule,
     /// `UseNNUE` as `setoption` set it: true, the net of every game that has one; false, the
-    /// classical evaluation. `None` until set, and then each game uses the evaluator its rule
+    /// classical evaluation. `None` until set, and then each game uses the evaluator its engine
     /// description names ([`Options::uses_nnue`]).
     pub use_nnue: Option<bool>,
     /// The net file loaded with `EvalFile`, or `nnue::EMBEDDED_NAME`.
@@ -166,7 +166,7 @@ impl Options {
     }
 
     /// Whether `game` is evaluated with its net: `UseNNUE` once set, else the game's own
-    /// default (`Rules::evaluator`).
+    /// default (`EngineGame::evaluator`).
     pub fn uses_nnue(&self, game: Variant) -> bool {
         self.use_nnue
             .unwrap_or_else(|| crate::eval::nnue::by_default(game))
@@ -365,14 +365,14 @@ mod tests {
 
     #[test]
     fn use_nnue_defaults_to_each_games_evaluator_until_set() {
-        use crate::rules::Evaluator;
+        use crate::eval::games::{self, Evaluator};
         let mut o = Options::default();
         for v in Variant::EVERY {
-            let by_rules = v.rules().evaluator == Evaluator::Network;
-            assert_eq!(o.uses_nnue(v), by_rules, "{v}");
+            let by_default = games::of(v).evaluator == Evaluator::Network;
+            assert_eq!(o.uses_nnue(v), by_default, "{v}");
             let mut shown = o.clone();
             shown.apply(Change::Variant(v));
-            let line = format!("option name UseNNUE type check default {by_rules}");
+            let line = format!("option name UseNNUE type check default {by_default}");
             assert!(shown.lines(Mode::Usi).contains(&line), "{v}");
         }
         o.apply(Change::UseNnue(true));

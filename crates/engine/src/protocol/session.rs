@@ -538,7 +538,7 @@ impl Session {
         }
         // USI's entering-king declaration: the win is claimed instead of a move; an infinite
         // search (a GUI's analysis) still searches and claims it only after `stop`.
-        let declare = self.mode == Mode::Usi && !go.ponder && self.pos.declaration_win();
+        let declare = self.mode == Mode::Usi && !go.ponder && self.pos.declaration().is_some();
         if declare && !go.infinite {
             self.out.line("bestmove win");
             return Ok(());

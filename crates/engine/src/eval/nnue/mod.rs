@@ -14,17 +14,18 @@ pub mod network;
 pub use accumulator::{Accumulator, AccumulatorStack, evaluate_fresh};
 pub use network::{NetError, Network};
 
-use crate::rules::{Evaluator, Variant};
+use super::games::{self, Evaluator};
+use crate::rules::Variant;
 use std::sync::{Arc, OnceLock};
 
 /// Whether `game` is evaluated with its net unless the user chooses (the `UseNNUE` option's
-/// default): the evaluator its rule description names.
+/// default): the evaluator its description (`eval::games`) names.
 pub fn by_default(game: Variant) -> bool {
-    game.rules().evaluator == Evaluator::Network
+    games::of(game).evaluator == Evaluator::Network
 }
 
 /// The nets an engine evaluates with when nobody chose: the built-in net of each game whose
-/// rule description names the net as its evaluator ([`by_default`]); the other games are
+/// description names the net as its evaluator ([`by_default`]); the other games are
 /// evaluated classically. The one place that decides it for every engine the product runs:
 /// the protocol sessions, the web board's pool and the opening-book generator ask it.
 pub fn default_nets() -> Vec<Arc<Network>> {

@@ -82,6 +82,7 @@ pub fn result_line(outcome: Outcome) -> String {
                 EndReason::Stalemate => "Stalemate",
                 EndReason::Checkmate => "Checkmate",
                 EndReason::Repetition | EndReason::PerpetualCheck => "Fourfold repetition",
+                EndReason::Declaration => "Entering-king declaration",
             };
             format!("1/2-1/2 {{{why}}}")
         }
@@ -93,6 +94,12 @@ pub fn result_line(outcome: Outcome) -> String {
                 EndReason::Stalemate => format!("{loser} is stalemated and loses"),
                 EndReason::PerpetualCheck | EndReason::Repetition => {
                     format!("{loser} gave perpetual check")
+                }
+                EndReason::Declaration => {
+                    format!(
+                        "{} wins by the entering-king declaration",
+                        side_name(winner)
+                    )
                 }
             };
             format!("{score} {{{why}}}")
@@ -154,5 +161,13 @@ mod tests {
             reason: EndReason::Repetition,
         };
         assert_eq!(result_line(rep), "1/2-1/2 {Fourfold repetition}");
+        let declared = Outcome::Decisive {
+            winner: Color::White,
+            reason: EndReason::Declaration,
+        };
+        assert_eq!(
+            result_line(declared),
+            "0-1 {Black wins by the entering-king declaration}"
+        );
     }
 }
