@@ -6,7 +6,7 @@
 //! run time was tried and did not pay (`docs/nnue.md`, "Figures": the nodes per second
 //! with the net are set by the search, not by these loops).
 
-use super::network::QA;
+use super::quant::QA;
 
 /// `v[..H] = src[..H] + Σ add − Σ sub` (wrapping i16), rows of at least `H` entries.
 #[inline(always)]
