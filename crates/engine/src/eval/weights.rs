@@ -217,8 +217,7 @@ fn kind_name(k: PieceKind) -> &'static str {
 }
 
 /// The middlegame penalty of a king's danger (the sum of its `Shape::Danger` units) is
-/// `danger² / KING_DANGER_DIVISOR` (~+70 Elo at 512 instead of 1024 with six other hand-set
-/// values, see docs/eval.md).
+/// `danger² / KING_DANGER_DIVISOR` (~+70 Elo against 1024, docs/eval.md).
 pub const KING_DANGER_DIVISOR: i32 = 512;
 /// The endgame penalty is `danger / KING_DANGER_EG_DIVISOR`.
 pub const KING_DANGER_EG_DIVISOR: i32 = 12;

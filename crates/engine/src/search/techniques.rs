@@ -47,15 +47,8 @@ impl Features {
         split_alone: false,
     };
 
-    /// What the engine uses: the techniques that paid in self-play (razoring lost about 110
-    /// Elo in 60 games of the drop game at fixed nodes, where a static evaluation far below
-    /// alpha is often wrong: quiescence does not see drop threats). At 4 s + 0.04 s in the drop
-    /// game, LMR is worth +191 Elo (120 games) and null move +13 ± 54 (160 games; kept, as
-    /// nothing speaks against it). Quiet checks in quiescence lost 23 ± 90 Elo in 60 no-drop
-    /// games at fixed nodes and cost about 10 % of the speed (docs/search-params.md).
-    /// The mate-threat rule finds every mate in 1 and 2 moves at its own depth whatever the
-    /// evaluation says, but halves nodes/s: off, it lost 209 ± 85 Elo at 5 s + 0.05 s in the
-    /// drop game (80 games, docs/mates.md).
+    /// What the engine uses: razoring, quiescence checks and the mate-threat rule off
+    /// (~−110, ~−23 and ~−209 Elo on; docs/search-params.md, "Techniques on and off").
     pub const DEFAULT: Features = Features {
         razoring: false,
         qs_checks: false,
