@@ -5,7 +5,7 @@
 use super::history::stat_bonus;
 use super::node::{MoveOutcome, NodeInfo};
 use super::params::*;
-use super::picker::{Context, MovePicker, is_tactical};
+use super::picker::{MovePicker, OrderHints, is_tactical};
 use super::thread::Worker;
 use super::tt::TtBound;
 use super::value::{self, INFINITE, MATE_IN_MAX_PLY, MAX_PLY, Value};
@@ -234,7 +234,7 @@ impl Worker<'_> {
         // Steps 11 and 12: no ProbCut (~−58 Elo, docs/search-params.md).
 
         // The moves loop.
-        let ctx = Context {
+        let ctx = OrderHints {
             cont: self.cont_blocks(ply),
             killers: self.frame(ply as isize).killers,
             counter: if ply >= 1 {

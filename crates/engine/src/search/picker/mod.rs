@@ -50,7 +50,7 @@ enum Stage {
 
 /// What the picker needs to know about the node besides the position.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Context {
+pub(crate) struct OrderHints {
     /// The continuation-history blocks of the moves 1, 2 and 4 plies before.
     pub cont: [usize; 3],
     /// The killers of this ply.
@@ -64,7 +64,7 @@ pub(crate) struct Context {
 pub(crate) struct MovePicker {
     stage: Stage,
     tt_move: Move,
-    ctx: Context,
+    ctx: OrderHints,
     depth: i32,
     moves: ArrayVec<Scored, MAX_MOVES>,
     cur: usize,
@@ -82,7 +82,7 @@ pub(crate) struct MovePicker {
 
 impl MovePicker {
     /// A picker for the main search at `depth`.
-    pub fn new(pos: &Position, tt_move: Move, depth: i32, ctx: Context) -> MovePicker {
+    pub fn new(pos: &Position, tt_move: Move, depth: i32, ctx: OrderHints) -> MovePicker {
         let in_check = pos.in_check();
         let stage = if in_check {
             Stage::EvasionTt
@@ -107,7 +107,7 @@ impl MovePicker {
 
     /// A picker for quiescence: tactical moves (then the quiet checks if `checks`), or every
     /// evasion when in check.
-    pub fn new_qsearch(pos: &Position, tt_move: Move, ctx: Context, checks: bool) -> MovePicker {
+    pub fn new_qsearch(pos: &Position, tt_move: Move, ctx: OrderHints, checks: bool) -> MovePicker {
         let in_check = pos.in_check();
         let stage = if in_check {
             Stage::EvasionTt
@@ -478,7 +478,7 @@ mod tests {
         let mut promotions = 0;
         for rules in [crate::rules::SHOGI, crate::rules::LONGJIANG_NODROP] {
             random_games(rules, 8, 150, &mut rnd, |pos, moves, _| {
-                let ctx = Context {
+                let ctx = OrderHints {
                     cont: [Histories::NO_CONT; 3],
                     killers: [Move::NONE; 2],
                     counter: Move::NONE,
@@ -507,7 +507,7 @@ mod tests {
         let mut kept = 0;
         for rules in [crate::rules::LONGJIANG, crate::rules::SHOGI] {
             random_games(rules, 6, 120, &mut rnd, |pos, moves, _| {
-                let ctx = Context {
+                let ctx = OrderHints {
                     cont: [Histories::NO_CONT; 3],
                     killers: [Move::NONE; 2],
                     counter: Move::NONE,
@@ -545,7 +545,7 @@ mod tests {
             if pos.in_check() {
                 continue;
             }
-            let ctx = Context {
+            let ctx = OrderHints {
                 cont: [Histories::NO_CONT; 3],
                 killers: [Move::NONE; 2],
                 counter: Move::NONE,

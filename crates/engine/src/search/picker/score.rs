@@ -72,7 +72,7 @@ pub(super) fn capture_score(pos: &Position, h: &Histories, m: Move, weight: i32)
 }
 
 /// A quiet move's ordering score: its history and the continuation histories of the moves
-/// `cont` names (`Context::cont`), weighted by `w`.
+/// `cont` names (`OrderHints::cont`), weighted by `w`.
 pub(super) fn quiet_score(
     pos: &Position,
     h: &Histories,

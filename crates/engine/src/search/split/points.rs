@@ -86,7 +86,7 @@ pub(crate) struct SplitResult {
 }
 
 /// Where one split point lives.
-pub(super) struct Slot {
+pub(super) struct SplitSlot {
     pub(super) state: Mutex<Option<SplitState>>,
     /// The id of the split point in this slot; 0 when the slot is free.
     pub(super) id: AtomicU64,
@@ -101,7 +101,7 @@ pub(super) struct Slot {
 
 /// The split points of a search.
 pub(crate) struct SplitPoints {
-    pub(super) slots: Vec<Slot>,
+    pub(super) slots: Vec<SplitSlot>,
     /// Split points with moves left to hand out.
     offers: AtomicUsize,
     /// Threads waiting for work (helpers between split points, openers waiting for theirs).
@@ -144,7 +144,7 @@ impl SplitPoints {
     pub(crate) fn new() -> SplitPoints {
         SplitPoints {
             slots: (0..MAX_SPLITS)
-                .map(|_| Slot {
+                .map(|_| SplitSlot {
                     state: Mutex::new(None),
                     id: AtomicU64::new(0),
                     done: AtomicBool::new(false),
