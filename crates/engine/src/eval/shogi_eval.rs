@@ -2,7 +2,7 @@
 //! piece-square (per kind, a rank and a file weight per piece: pieces nearer the enemy camp,
 //! the king kept home), and king safety (own golds and silvers beside the king, enemy pieces
 //! near it, enemy rooks and bishops on its lines). Its weights are its own table
-//! (`weights/shogi.rs`, written by `longjiang tune`), by shogi's own kinds; only the
+//! (`weights/standard_shogi.rs`, written by `longjiang tune`), by shogi's own kinds; only the
 //! middlegame halves are used (shogi's material never leaves the game, so there is no phase).
 //! Scale: YaneuraOu's material table (pawn 90). Tuning runs: `docs/shogi.md`.
 
@@ -71,12 +71,12 @@ pub struct ShogiEval {
 
 /// Shogi's evaluation.
 pub static SHOGI_EVAL: ShogiEval = ShogiEval {
-    weights: &super::weights::shogi::WEIGHTS,
+    weights: &super::weights::standard_shogi::WEIGHTS,
     table: WeightTable {
         title: "standard shogi (shogi)",
-        file: "crates/engine/src/eval/weights/shogi.rs",
+        file: "crates/engine/src/eval/weights/standard_shogi.rs",
         groups: GROUPS,
-        weights: &super::weights::shogi::WEIGHTS,
+        weights: &super::weights::standard_shogi::WEIGHTS,
         anchors: &ANCHORS,
     },
 };
@@ -86,7 +86,7 @@ pub static SHOGI_EVAL: ShogiEval = ShogiEval {
 /// exchange values (`eval::games`) are these, so that the search's futility margins and this
 /// evaluation share one scale. The king's is 0 (it has no value in the table).
 pub const fn capture_value(kind: PieceKind) -> i32 {
-    let w = &super::weights::shogi::WEIGHTS;
+    let w = &super::weights::standard_shogi::WEIGHTS;
     let on_board = PIECE_ROW[kind.index()];
     let held = HAND_ROW[kind.in_hand().index()];
     if on_board == usize::MAX || held == usize::MAX {

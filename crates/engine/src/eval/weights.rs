@@ -11,7 +11,7 @@ use crate::rules::PieceKind;
 
 pub(super) mod longjiang;
 pub(super) mod longjiang_nodrop;
-pub(super) mod shogi;
+pub(super) mod standard_shogi;
 
 /// A middlegame / endgame pair of centipawns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

@@ -4,8 +4,8 @@
 //!
 //! Every failing command produces exactly one `info string error: …` line and changes nothing.
 
+mod go_perft;
 mod mate;
-mod perft;
 
 use super::board::{draw, draw_plain, list_moves};
 use super::command::{self, Go, PositionSource, UsiCommand};
@@ -42,7 +42,7 @@ pub struct Session {
     /// Whether a search was started whose answer may still be due.
     started: bool,
     /// A `go perft` counting on its own thread.
-    perft: Option<perft::PerftRun>,
+    perft: Option<go_perft::PerftRun>,
     /// Why the last `position` command was refused, until one is accepted: `go` is refused
     /// meanwhile, so that no answer is given for a position the GUI did not send.
     refused_position: Option<String>,
@@ -199,7 +199,10 @@ impl Session {
     /// Whether a search is running whose best move has not been sent yet.
     fn busy(&self) -> bool {
         self.started && !self.answered.load(Ordering::Acquire)
-            || self.perft.as_ref().is_some_and(perft::PerftRun::counting)
+            || self
+                .perft
+                .as_ref()
+                .is_some_and(go_perft::PerftRun::counting)
             || self.mate.as_ref().is_some_and(mate::MateRun::busy)
     }
 

@@ -19,7 +19,7 @@ use crate::rules::{Color, Front, Move, PieceKind, Position, Rules, Variant};
 use crate::search::{Engine, SearchEvent, SearchInfo};
 use std::sync::mpsc::{Receiver, Sender};
 
-mod search;
+mod engine_side;
 
 /// What reaches the session: a line from XBoard, a report of search `id`, or the end.
 pub enum Event {
