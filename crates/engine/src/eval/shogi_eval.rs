@@ -6,7 +6,7 @@
 //! middlegame halves are used (shogi's material never leaves the game, so there is no phase).
 //! Scale: YaneuraOu's material table (pawn 90). Tuning runs: `docs/shogi.md`.
 
-use super::weights::{Index, S, WeightTable, layout};
+use super::weights::{GroupIndex, S, WeightTable, layout};
 use super::{Classical, EvalFeatures, EvalTrace, NoRecord, Recorder, weigh};
 use crate::geometry::{Bitboard, Square, attacks};
 use crate::rules::{Color, KINDS, PieceKind, Position, SHOGI};
@@ -21,15 +21,15 @@ const IN_HAND: &[PieceKind] = SHOGI.hand_order;
 const LINES: usize = 9;
 
 layout! {
-    SHOGI_PIECE = OFFICERS.len(), Index::Kinds(OFFICERS), Linear, "shogi: piece value";
-    SHOGI_HAND = IN_HAND.len(), Index::Kinds(IN_HAND), Linear, "shogi: piece in hand";
-    SHOGI_RANK = ON_BOARD.len() * LINES, Index::KindRank(ON_BOARD, LINES), Linear, "shogi: piece on rank";
-    SHOGI_FILE = ON_BOARD.len() * LINES, Index::KindFile(ON_BOARD, LINES), Linear, "shogi: piece on file";
-    SHOGI_GUARD_NEAR = 1, Index::Single, Linear, "shogi: gold or silver next to the king";
-    SHOGI_GUARD_RING = 1, Index::Single, Linear, "shogi: gold or silver two steps from the king";
-    SHOGI_ATTACKER = 1, Index::Single, Linear, "shogi: enemy piece near the king";
-    SHOGI_SLIDER_LINE = 1, Index::Single, Linear, "shogi: enemy rook or bishop on the king's lines";
-    SHOGI_TEMPO = 1, Index::Single, Linear, "shogi: tempo";
+    SHOGI_PIECE = OFFICERS.len(), GroupIndex::Kinds(OFFICERS), Linear, "shogi: piece value";
+    SHOGI_HAND = IN_HAND.len(), GroupIndex::Kinds(IN_HAND), Linear, "shogi: piece in hand";
+    SHOGI_RANK = ON_BOARD.len() * LINES, GroupIndex::KindRank(ON_BOARD, LINES), Linear, "shogi: piece on rank";
+    SHOGI_FILE = ON_BOARD.len() * LINES, GroupIndex::KindFile(ON_BOARD, LINES), Linear, "shogi: piece on file";
+    SHOGI_GUARD_NEAR = 1, GroupIndex::Single, Linear, "shogi: gold or silver next to the king";
+    SHOGI_GUARD_RING = 1, GroupIndex::Single, Linear, "shogi: gold or silver two steps from the king";
+    SHOGI_ATTACKER = 1, GroupIndex::Single, Linear, "shogi: enemy piece near the king";
+    SHOGI_SLIDER_LINE = 1, GroupIndex::Single, Linear, "shogi: enemy rook or bishop on the king's lines";
+    SHOGI_TEMPO = 1, GroupIndex::Single, Linear, "shogi: tempo";
 }
 
 /// A table of shogi weights, one per entry of [`GROUPS`].
@@ -208,7 +208,7 @@ impl Classical for ShogiEval {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::weights::{Shape, param_name};
+    use crate::eval::weights::{GroupShape, param_name};
 
     /// The table has a row for every shogi kind and none for another game's.
     #[test]
@@ -216,7 +216,7 @@ mod tests {
         let mut at = 0;
         for g in GROUPS {
             assert_eq!(g.start, at, "{}", g.name);
-            assert_eq!(g.shape, Shape::Linear, "{}", g.name);
+            assert_eq!(g.shape, GroupShape::Linear, "{}", g.name);
             at += g.len;
         }
         assert_eq!(at, NUM_PARAMS);
