@@ -11,50 +11,50 @@ mod pawns;
 mod pst;
 mod terms;
 
-use super::weights::{Index, S, WeightTable, layout};
+use super::weights::{GroupIndex, S, WeightTable, layout};
 use super::{Classical, EvalFeatures, EvalTrace, NoRecord, Recorder, weigh};
 use crate::rules::{Color, PieceKind, Position};
 
 layout! {
-    PIECE_VALUE = 8, Index::Kind, Linear, "piece value";
-    HAND_VALUE = 6, Index::HandKind, Linear, "hand value";
-    CENTER = 8, Index::Kind, Linear, "centralisation";
-    PAWN_RANK = 10, Index::Rank, Linear, "pawn on rank";
-    PAWN_CENTER_FILE = 1, Index::Single, Linear, "pawn on a central file";
-    KING_RANK = 10, Index::Rank, Linear, "king on rank";
-    MOBILITY = 8, Index::Kind, Linear, "mobility";
-    KING_SHELTER_PAWN = 1, Index::Single, Linear, "king shelter pawn";
-    KING_STORM_PAWN = 1, Index::Single, Linear, "enemy pawn storming the king";
-    KING_OPEN_FILE = 1, Index::Single, Linear, "file without own pawn by the king";
-    KING_CASTLED = 1, Index::Single, Linear, "king castled";
-    KING_UNCASTLED = 1, Index::Single, Linear, "king uncastled in the centre";
-    CASTLING_RIGHT = 1, Index::Single, Linear, "castling right";
-    PAWN_DOUBLED = 1, Index::Single, Linear, "doubled pawn";
-    PAWN_ISOLATED = 1, Index::Single, Linear, "isolated pawn";
-    PAWN_BACKWARD = 1, Index::Single, Linear, "backward pawn";
-    PAWN_PHALANX = 1, Index::Single, Linear, "pawn phalanx";
-    PAWN_SUPPORTED = 1, Index::Single, Linear, "pawn defended by a pawn";
-    PAWN_PASSED = 10, Index::Rank, Linear, "passed pawn";
-    PASSED_BLOCKED = 10, Index::Rank, Linear, "passed pawn blocked";
-    PROMOTION_THREAT = 1, Index::Single, Linear, "pawn promotes next move";
-    THREAT_BY_PAWN = 8, Index::Kind, Linear, "attacked by a pawn";
-    THREAT_HANGING = 8, Index::Kind, Linear, "hanging";
-    THREAT_BY_LESSER = 8, Index::Kind, Linear, "attacked by a lesser piece";
-    OPEN_FILE = 8, Index::Kind, Linear, "on an open file";
-    SEMI_OPEN_FILE = 8, Index::Kind, Linear, "on a half-open file";
-    OUTPOST = 8, Index::Kind, Linear, "outpost";
-    SPACE = 1, Index::Single, Linear, "space";
-    COOLDOWN_PER_TURN = 1, Index::Single, Linear, "drop cooldown per turn";
-    COOLDOWN_HAND = 6, Index::HandKind, Linear, "cooldown per turn per piece in hand";
-    TEMPO = 1, Index::Single, Linear, "tempo";
-    KD_ATTACK = 8, Index::Kind, Danger, "danger: zone attacker";
-    KD_HAND = 6, Index::HandKind, Danger, "danger: enemy piece in hand";
-    KD_RING_HIT = 1, Index::Single, Danger, "danger: attack next to the king";
-    KD_WEAK_RING = 1, Index::Single, Danger, "danger: weak square next to the king";
-    KD_DROP_SQUARE = 1, Index::Single, Danger, "danger: open drop square in the zone";
-    KD_SAFE_CHECK = 8, Index::Kind, Danger, "danger: safe check";
-    KD_DEFENDER = 1, Index::Single, Danger, "danger: defender in the zone";
-    KD_NO_QUEEN = 1, Index::Single, Danger, "danger: enemy has no queen";
+    PIECE_VALUE = 8, GroupIndex::Kind, Linear, "piece value";
+    HAND_VALUE = 6, GroupIndex::HandKind, Linear, "hand value";
+    CENTER = 8, GroupIndex::Kind, Linear, "centralisation";
+    PAWN_RANK = 10, GroupIndex::Rank, Linear, "pawn on rank";
+    PAWN_CENTER_FILE = 1, GroupIndex::Single, Linear, "pawn on a central file";
+    KING_RANK = 10, GroupIndex::Rank, Linear, "king on rank";
+    MOBILITY = 8, GroupIndex::Kind, Linear, "mobility";
+    KING_SHELTER_PAWN = 1, GroupIndex::Single, Linear, "king shelter pawn";
+    KING_STORM_PAWN = 1, GroupIndex::Single, Linear, "enemy pawn storming the king";
+    KING_OPEN_FILE = 1, GroupIndex::Single, Linear, "file without own pawn by the king";
+    KING_CASTLED = 1, GroupIndex::Single, Linear, "king castled";
+    KING_UNCASTLED = 1, GroupIndex::Single, Linear, "king uncastled in the centre";
+    CASTLING_RIGHT = 1, GroupIndex::Single, Linear, "castling right";
+    PAWN_DOUBLED = 1, GroupIndex::Single, Linear, "doubled pawn";
+    PAWN_ISOLATED = 1, GroupIndex::Single, Linear, "isolated pawn";
+    PAWN_BACKWARD = 1, GroupIndex::Single, Linear, "backward pawn";
+    PAWN_PHALANX = 1, GroupIndex::Single, Linear, "pawn phalanx";
+    PAWN_SUPPORTED = 1, GroupIndex::Single, Linear, "pawn defended by a pawn";
+    PAWN_PASSED = 10, GroupIndex::Rank, Linear, "passed pawn";
+    PASSED_BLOCKED = 10, GroupIndex::Rank, Linear, "passed pawn blocked";
+    PROMOTION_THREAT = 1, GroupIndex::Single, Linear, "pawn promotes next move";
+    THREAT_BY_PAWN = 8, GroupIndex::Kind, Linear, "attacked by a pawn";
+    THREAT_HANGING = 8, GroupIndex::Kind, Linear, "hanging";
+    THREAT_BY_LESSER = 8, GroupIndex::Kind, Linear, "attacked by a lesser piece";
+    OPEN_FILE = 8, GroupIndex::Kind, Linear, "on an open file";
+    SEMI_OPEN_FILE = 8, GroupIndex::Kind, Linear, "on a half-open file";
+    OUTPOST = 8, GroupIndex::Kind, Linear, "outpost";
+    SPACE = 1, GroupIndex::Single, Linear, "space";
+    COOLDOWN_PER_TURN = 1, GroupIndex::Single, Linear, "drop cooldown per turn";
+    COOLDOWN_HAND = 6, GroupIndex::HandKind, Linear, "cooldown per turn per piece in hand";
+    TEMPO = 1, GroupIndex::Single, Linear, "tempo";
+    KD_ATTACK = 8, GroupIndex::Kind, Danger, "danger: zone attacker";
+    KD_HAND = 6, GroupIndex::HandKind, Danger, "danger: enemy piece in hand";
+    KD_RING_HIT = 1, GroupIndex::Single, Danger, "danger: attack next to the king";
+    KD_WEAK_RING = 1, GroupIndex::Single, Danger, "danger: weak square next to the king";
+    KD_DROP_SQUARE = 1, GroupIndex::Single, Danger, "danger: open drop square in the zone";
+    KD_SAFE_CHECK = 8, GroupIndex::Kind, Danger, "danger: safe check";
+    KD_DEFENDER = 1, GroupIndex::Single, Danger, "danger: defender in the zone";
+    KD_NO_QUEEN = 1, GroupIndex::Single, Danger, "danger: enemy has no queen";
 }
 
 /// A table of 龙将棋 weights, one per entry of [`GROUPS`].
@@ -230,7 +230,7 @@ fn relative(color: Color, sq: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::weights::{Shape, param_name};
+    use crate::eval::weights::{GroupShape, param_name};
 
     #[test]
     fn groups_tile_the_table() {
@@ -239,9 +239,9 @@ mod tests {
             assert_eq!(g.start, at, "{}", g.name);
             at += g.len;
             let expect = if g.start >= KD_ATTACK {
-                Shape::Danger
+                GroupShape::Danger
             } else {
-                Shape::Linear
+                GroupShape::Linear
             };
             assert_eq!(g.shape, expect, "{}", g.name);
         }

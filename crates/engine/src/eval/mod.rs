@@ -7,14 +7,14 @@
 //! term; the features run it with another and return the coefficient of every weight (what
 //! the tuner learns from).
 
-mod features;
+mod coefficients;
 pub mod games;
 mod longjiang_eval;
 pub mod nnue;
 mod shogi_eval;
 pub mod weights;
 
-pub use features::{EvalFeatures, as_f64, danger_penalty};
+pub use coefficients::{EvalFeatures, as_f64, danger_penalty};
 pub use games::EngineGame;
 pub use longjiang_eval::LongjiangEval;
 pub use shogi_eval::ShogiEval;

@@ -2,11 +2,11 @@
 //! piece-square (per kind, a rank and a file weight per piece: pieces nearer the enemy camp,
 //! the king kept home), and king safety (own golds and silvers beside the king, enemy pieces
 //! near it, enemy rooks and bishops on its lines). Its weights are its own table
-//! (`weights/shogi.rs`, written by `longjiang tune`), by shogi's own kinds; only the
+//! (`weights/standard_shogi.rs`, written by `longjiang tune`), by shogi's own kinds; only the
 //! middlegame halves are used (shogi's material never leaves the game, so there is no phase).
 //! Scale: YaneuraOu's material table (pawn 90). Tuning runs: `docs/shogi.md`.
 
-use super::weights::{Index, S, WeightTable, layout};
+use super::weights::{GroupIndex, S, WeightTable, layout};
 use super::{Classical, EvalFeatures, EvalTrace, NoRecord, Recorder, weigh};
 use crate::geometry::{Bitboard, Square, attacks};
 use crate::rules::{Color, KINDS, PieceKind, Position, SHOGI};
@@ -21,15 +21,15 @@ const IN_HAND: &[PieceKind] = SHOGI.hand_order;
 const LINES: usize = 9;
 
 layout! {
-    SHOGI_PIECE = OFFICERS.len(), Index::Kinds(OFFICERS), Linear, "shogi: piece value";
-    SHOGI_HAND = IN_HAND.len(), Index::Kinds(IN_HAND), Linear, "shogi: piece in hand";
-    SHOGI_RANK = ON_BOARD.len() * LINES, Index::KindRank(ON_BOARD, LINES), Linear, "shogi: piece on rank";
-    SHOGI_FILE = ON_BOARD.len() * LINES, Index::KindFile(ON_BOARD, LINES), Linear, "shogi: piece on file";
-    SHOGI_GUARD_NEAR = 1, Index::Single, Linear, "shogi: gold or silver next to the king";
-    SHOGI_GUARD_RING = 1, Index::Single, Linear, "shogi: gold or silver two steps from the king";
-    SHOGI_ATTACKER = 1, Index::Single, Linear, "shogi: enemy piece near the king";
-    SHOGI_SLIDER_LINE = 1, Index::Single, Linear, "shogi: enemy rook or bishop on the king's lines";
-    SHOGI_TEMPO = 1, Index::Single, Linear, "shogi: tempo";
+    SHOGI_PIECE = OFFICERS.len(), GroupIndex::Kinds(OFFICERS), Linear, "shogi: piece value";
+    SHOGI_HAND = IN_HAND.len(), GroupIndex::Kinds(IN_HAND), Linear, "shogi: piece in hand";
+    SHOGI_RANK = ON_BOARD.len() * LINES, GroupIndex::KindRank(ON_BOARD, LINES), Linear, "shogi: piece on rank";
+    SHOGI_FILE = ON_BOARD.len() * LINES, GroupIndex::KindFile(ON_BOARD, LINES), Linear, "shogi: piece on file";
+    SHOGI_GUARD_NEAR = 1, GroupIndex::Single, Linear, "shogi: gold or silver next to the king";
+    SHOGI_GUARD_RING = 1, GroupIndex::Single, Linear, "shogi: gold or silver two steps from the king";
+    SHOGI_ATTACKER = 1, GroupIndex::Single, Linear, "shogi: enemy piece near the king";
+    SHOGI_SLIDER_LINE = 1, GroupIndex::Single, Linear, "shogi: enemy rook or bishop on the king's lines";
+    SHOGI_TEMPO = 1, GroupIndex::Single, Linear, "shogi: tempo";
 }
 
 /// A table of shogi weights, one per entry of [`GROUPS`].
@@ -71,12 +71,12 @@ pub struct ShogiEval {
 
 /// Shogi's evaluation.
 pub static SHOGI_EVAL: ShogiEval = ShogiEval {
-    weights: &super::weights::shogi::WEIGHTS,
+    weights: &super::weights::standard_shogi::WEIGHTS,
     table: WeightTable {
         title: "standard shogi (shogi)",
-        file: "crates/engine/src/eval/weights/shogi.rs",
+        file: "crates/engine/src/eval/weights/standard_shogi.rs",
         groups: GROUPS,
-        weights: &super::weights::shogi::WEIGHTS,
+        weights: &super::weights::standard_shogi::WEIGHTS,
         anchors: &ANCHORS,
     },
 };
@@ -86,7 +86,7 @@ pub static SHOGI_EVAL: ShogiEval = ShogiEval {
 /// exchange values (`eval::games`) are these, so that the search's futility margins and this
 /// evaluation share one scale. The king's is 0 (it has no value in the table).
 pub const fn capture_value(kind: PieceKind) -> i32 {
-    let w = &super::weights::shogi::WEIGHTS;
+    let w = &super::weights::standard_shogi::WEIGHTS;
     let on_board = PIECE_ROW[kind.index()];
     let held = HAND_ROW[kind.in_hand().index()];
     if on_board == usize::MAX || held == usize::MAX {
@@ -208,7 +208,7 @@ impl Classical for ShogiEval {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::weights::{Shape, param_name};
+    use crate::eval::weights::{GroupShape, param_name};
 
     /// The table has a row for every shogi kind and none for another game's.
     #[test]
@@ -216,7 +216,7 @@ mod tests {
         let mut at = 0;
         for g in GROUPS {
             assert_eq!(g.start, at, "{}", g.name);
-            assert_eq!(g.shape, Shape::Linear, "{}", g.name);
+            assert_eq!(g.shape, GroupShape::Linear, "{}", g.name);
             at += g.len;
         }
         assert_eq!(at, NUM_PARAMS);

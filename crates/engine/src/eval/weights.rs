@@ -11,7 +11,7 @@ use crate::rules::PieceKind;
 
 pub(super) mod longjiang;
 pub(super) mod longjiang_nodrop;
-pub(super) mod shogi;
+pub(super) mod standard_shogi;
 
 /// A middlegame / endgame pair of centipawns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -96,7 +96,7 @@ impl WeightTable {
 
 /// What the entries of a group stand for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Index {
+pub enum GroupIndex {
     /// One weight.
     Single,
     /// By piece kind (`PieceKind::index`).
@@ -117,7 +117,7 @@ pub enum Index {
 
 /// How a weight enters the evaluation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Shape {
+pub enum GroupShape {
     /// Added times a count: the evaluation is linear in it (per phase).
     Linear,
     /// A unit of king danger: the units against a king are summed per phase and the penalty
@@ -135,13 +135,13 @@ pub struct Group {
     /// How many entries.
     pub len: usize,
     /// What the entries stand for.
-    pub index: Index,
+    pub index: GroupIndex,
     /// How they enter the evaluation.
-    pub shape: Shape,
+    pub shape: GroupShape,
 }
 
-/// Declares a game's weight layout: per group `NAME = len, Index, Shape, "name";` gives the
-/// constant `NAME` (the group's first index), and in all `GROUPS` and `NUM_PARAMS`.
+/// Declares a game's weight layout: per group `NAME = len, GroupIndex, GroupShape, "name";`
+/// gives the constant `NAME` (the group's first index), and in all `GROUPS` and `NUM_PARAMS`.
 macro_rules! layout {
     ($( $id:ident = $len:expr, $index:expr, $shape:ident, $name:literal; )*) => {
         layout!(@offsets 0usize; $( $id = $len; )*);
@@ -151,7 +151,7 @@ macro_rules! layout {
             start: $id,
             len: $len,
             index: $index,
-            shape: $crate::eval::weights::Shape::$shape,
+            shape: $crate::eval::weights::GroupShape::$shape,
         }, )*];
     };
     (@offsets $at:expr; $id:ident = $len:expr; $( $rest:ident = $rlen:expr; )*) => {
@@ -176,16 +176,16 @@ pub fn param_name(groups: &[Group], i: usize) -> String {
     };
     let k = i - g.start;
     match g.index {
-        Index::Single => g.name.to_string(),
-        Index::Kind => format!("{}[{}]", g.name, kind_name(PieceKind::ALL[k])),
-        Index::HandKind => format!("{}[{}]", g.name, kind_name(PieceKind::IN_HAND[k])),
-        Index::Rank => format!("{}[rank {}]", g.name, k + 1),
-        Index::Kinds(kinds) => format!("{}[{}]", g.name, kind_name(kinds[k])),
-        Index::KindRank(kinds, lines) => {
+        GroupIndex::Single => g.name.to_string(),
+        GroupIndex::Kind => format!("{}[{}]", g.name, kind_name(PieceKind::ALL[k])),
+        GroupIndex::HandKind => format!("{}[{}]", g.name, kind_name(PieceKind::IN_HAND[k])),
+        GroupIndex::Rank => format!("{}[rank {}]", g.name, k + 1),
+        GroupIndex::Kinds(kinds) => format!("{}[{}]", g.name, kind_name(kinds[k])),
+        GroupIndex::KindRank(kinds, lines) => {
             let kind = kind_name(kinds[k / lines]);
             format!("{}[{kind}, rank {}]", g.name, k % lines + 1)
         }
-        Index::KindFile(kinds, lines) => {
+        GroupIndex::KindFile(kinds, lines) => {
             let kind = kind_name(kinds[k / lines]);
             format!("{}[{kind}, file {}]", g.name, lines - k % lines)
         }
@@ -216,9 +216,8 @@ fn kind_name(k: PieceKind) -> &'static str {
     }
 }
 
-/// The middlegame penalty of a king's danger (the sum of its `Shape::Danger` units) is
-/// `danger² / KING_DANGER_DIVISOR` (~+70 Elo at 512 instead of 1024 with six other hand-set
-/// values, see docs/eval.md).
+/// The middlegame penalty of a king's danger (the sum of its `GroupShape::Danger` units) is
+/// `danger² / KING_DANGER_DIVISOR` (~+70 Elo against 1024, docs/eval.md).
 pub const KING_DANGER_DIVISOR: i32 = 512;
 /// The endgame penalty is `danger / KING_DANGER_EG_DIVISOR`.
 pub const KING_DANGER_EG_DIVISOR: i32 = 12;

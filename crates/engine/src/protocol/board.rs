@@ -7,9 +7,9 @@
 //! points; a text grid cannot, so a second-player piece is drawn turned round, its name read
 //! bottom-up (兵 over 戟), as the first player sees it across the board (protocol.md, reading).
 
+use super::facts;
 use crate::geometry::{File, Rank, Square};
 use crate::movegen::legal_moves;
-use crate::notation::fen::write_fen;
 use crate::notation::numeral;
 use crate::notation::words::move_name;
 use crate::rules::position::castle_bit;
@@ -126,22 +126,8 @@ pub fn draw(pos: &Position) -> String {
         castling.push(format!("{mark} {rights}"));
     }
     out.push(format!("戟兵保帅：{}", castling.join("　")));
-    facts(pos, &mut out);
+    facts::append(pos, &mut out);
     out.join("\n")
-}
-
-/// The lines both drawings end with: the game, SFEN, Fairy-Stockfish FEN, key and checkers.
-pub(super) fn facts(pos: &Position, out: &mut Vec<String>) {
-    out.push(format!("Variant: {}", pos.rules().variant));
-    out.push(format!("Sfen: {}", pos.to_sfen()));
-    out.push(format!("Fen: {}", write_fen(pos)));
-    out.push(format!("Key: {:016x}", pos.key()));
-    let checkers: String = pos
-        .checkers()
-        .into_iter()
-        .map(|s| format!(" {s}"))
-        .collect();
-    out.push(format!("Checkers:{checkers}"));
 }
 
 /// `d plain`: the board in ASCII, for terminals where the box-drawing and CJK characters of
@@ -194,7 +180,7 @@ pub fn draw_plain(pos: &Position) -> String {
         ));
     }
     out.push(format!("Castling: {}", fields.get(3).unwrap_or(&"-")));
-    facts(pos, &mut out);
+    facts::append(pos, &mut out);
     out.join("\n")
 }
 

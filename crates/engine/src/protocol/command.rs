@@ -1,4 +1,4 @@
-//! Reading one input line into a [`Command`]: pure text work, no engine state, so the reader can
+//! Reading one input line into a [`UsiCommand`]: pure text work, no engine state, so the reader can
 //! be fuzzed on its own. Whether a position or move is legal is decided later, by the session.
 
 use crate::movegen::MAX_PERFT_DEPTH;
@@ -62,7 +62,7 @@ pub enum GameOver {
 
 /// One command of the protocol.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Command {
+pub enum UsiCommand {
     /// An empty line: ignored.
     Empty,
     /// `usi`: handshake, USI mode.
@@ -191,10 +191,10 @@ const GO_KEYWORDS: [&str; 14] = [
     "perft",
 ];
 
-fn parse_go(words: &[&str]) -> Result<Command, CommandError> {
+fn parse_go(words: &[&str]) -> Result<UsiCommand, CommandError> {
     if words.first() == Some(&"perft") {
         return match words {
-            [_, n] => ranged("go perft: depth", n, 1, MAX_PERFT_DEPTH).map(Command::Perft),
+            [_, n] => ranged("go perft: depth", n, 1, MAX_PERFT_DEPTH).map(UsiCommand::Perft),
             _ => err("go perft takes one depth: go perft <n>"),
         };
     }
@@ -252,10 +252,10 @@ fn parse_go(words: &[&str]) -> Result<Command, CommandError> {
             i += 1;
         }
     }
-    Ok(Command::Go(go))
+    Ok(UsiCommand::Go(go))
 }
 
-fn parse_position(words: &[&str]) -> Result<Command, CommandError> {
+fn parse_position(words: &[&str]) -> Result<UsiCommand, CommandError> {
     let (head, moves) = match words.iter().position(|&w| w == "moves") {
         Some(i) => (&words[..i], &words[i + 1..]),
         None => (words, &words[..0]),
@@ -277,13 +277,13 @@ fn parse_position(words: &[&str]) -> Result<Command, CommandError> {
             ));
         }
     };
-    Ok(Command::Position {
+    Ok(UsiCommand::Position {
         setup,
         moves: moves.iter().map(|s| s.to_string()).collect(),
     })
 }
 
-fn parse_setoption(words: &[&str]) -> Result<Command, CommandError> {
+fn parse_setoption(words: &[&str]) -> Result<UsiCommand, CommandError> {
     let ["name", rest @ ..] = words else {
         return err("setoption: expected setoption name <id> [value <x>]");
     };
@@ -294,13 +294,13 @@ fn parse_setoption(words: &[&str]) -> Result<Command, CommandError> {
     if name.is_empty() {
         return err("setoption: the option name is missing");
     }
-    Ok(Command::SetOption {
+    Ok(UsiCommand::SetOption {
         name: name.join(" "),
         value,
     })
 }
 
-fn no_args(cmd: Command, name: &str, rest: &[&str]) -> Result<Command, CommandError> {
+fn no_args(cmd: UsiCommand, name: &str, rest: &[&str]) -> Result<UsiCommand, CommandError> {
     match rest.first() {
         None => Ok(cmd),
         Some(extra) => err(format!("{name} takes no arguments (got '{extra}')")),
@@ -308,46 +308,46 @@ fn no_args(cmd: Command, name: &str, rest: &[&str]) -> Result<Command, CommandEr
 }
 
 /// Reads one line of input.
-pub fn parse(line: &str) -> Result<Command, CommandError> {
+pub fn parse(line: &str) -> Result<UsiCommand, CommandError> {
     // A byte-order mark (some Windows GUIs and editors write one before the first line) is
     // not part of the command.
     let line = line.strip_prefix('\u{feff}').unwrap_or(line);
     let words: Vec<&str> = line.split_whitespace().collect();
     let Some((&first, rest)) = words.split_first() else {
-        return Ok(Command::Empty);
+        return Ok(UsiCommand::Empty);
     };
     match first {
-        "usi" => no_args(Command::Usi, first, rest),
-        "uci" => no_args(Command::Uci, first, rest),
-        "isready" => no_args(Command::IsReady, first, rest),
+        "usi" => no_args(UsiCommand::Usi, first, rest),
+        "uci" => no_args(UsiCommand::Uci, first, rest),
+        "isready" => no_args(UsiCommand::IsReady, first, rest),
         "setoption" => parse_setoption(rest),
-        "usinewgame" | "ucinewgame" => no_args(Command::NewGame, first, rest),
+        "usinewgame" | "ucinewgame" => no_args(UsiCommand::NewGame, first, rest),
         "position" => parse_position(rest),
         "go" => parse_go(rest),
-        "stop" => no_args(Command::Stop, first, rest),
-        "ponderhit" => no_args(Command::PonderHit, first, rest),
+        "stop" => no_args(UsiCommand::Stop, first, rest),
+        "ponderhit" => no_args(UsiCommand::PonderHit, first, rest),
         "gameover" => match rest {
-            ["win"] => Ok(Command::GameOver(GameOver::Win)),
-            ["lose"] => Ok(Command::GameOver(GameOver::Lose)),
-            ["draw"] => Ok(Command::GameOver(GameOver::Draw)),
+            ["win"] => Ok(UsiCommand::GameOver(GameOver::Win)),
+            ["lose"] => Ok(UsiCommand::GameOver(GameOver::Lose)),
+            ["draw"] => Ok(UsiCommand::GameOver(GameOver::Draw)),
             _ => err("gameover: expected win, lose or draw"),
         },
-        "quit" => no_args(Command::Quit, first, rest),
+        "quit" => no_args(UsiCommand::Quit, first, rest),
         "debug" => match rest {
-            [] | ["on"] | ["off"] => Ok(Command::Debug),
+            [] | ["on"] | ["off"] => Ok(UsiCommand::Debug),
             _ => err("debug: expected on or off"),
         },
         "d" => match rest {
-            [] => Ok(Command::Display { plain: false }),
-            ["plain"] => Ok(Command::Display { plain: true }),
+            [] => Ok(UsiCommand::Display { plain: false }),
+            ["plain"] => Ok(UsiCommand::Display { plain: true }),
             [other, ..] => err(format!("d: expected nothing or plain, got '{other}'")),
         },
-        "moves" => no_args(Command::Moves, first, rest),
-        "eval" => no_args(Command::Eval, first, rest),
-        "help" => no_args(Command::Help, first, rest),
+        "moves" => no_args(UsiCommand::Moves, first, rest),
+        "eval" => no_args(UsiCommand::Eval, first, rest),
+        "help" => no_args(UsiCommand::Help, first, rest),
         "bench" => match rest {
-            [] => Ok(Command::Bench(None)),
-            [d] => ranged("bench: depth", d, 1, 60).map(|d| Command::Bench(Some(d))),
+            [] => Ok(UsiCommand::Bench(None)),
+            [d] => ranged("bench: depth", d, 1, 60).map(|d| UsiCommand::Bench(Some(d))),
             _ => err("bench takes at most one argument: bench [depth]"),
         },
         other => {
@@ -363,41 +363,41 @@ mod tests {
 
     #[test]
     fn reads_every_command() {
-        assert_eq!(parse("  "), Ok(Command::Empty));
-        assert_eq!(parse("usi"), Ok(Command::Usi));
-        assert_eq!(parse("uci"), Ok(Command::Uci));
-        assert_eq!(parse("ucinewgame"), Ok(Command::NewGame));
+        assert_eq!(parse("  "), Ok(UsiCommand::Empty));
+        assert_eq!(parse("usi"), Ok(UsiCommand::Usi));
+        assert_eq!(parse("uci"), Ok(UsiCommand::Uci));
+        assert_eq!(parse("ucinewgame"), Ok(UsiCommand::NewGame));
         assert_eq!(
             parse("setoption name Move Overhead value 30"),
-            Ok(Command::SetOption {
+            Ok(UsiCommand::SetOption {
                 name: "Move Overhead".into(),
                 value: Some("30".into())
             })
         );
         assert_eq!(
             parse("setoption name Clear Hash"),
-            Ok(Command::SetOption {
+            Ok(UsiCommand::SetOption {
                 name: "Clear Hash".into(),
                 value: None
             })
         );
         assert_eq!(
             parse("position sfen 10/10 b - - 00 1 moves f2f4 六四"),
-            Ok(Command::Position {
+            Ok(UsiCommand::Position {
                 setup: PositionSource::Sfen("10/10 b - - 00 1".into()),
                 moves: vec!["f2f4".into(), "六四".into()],
             })
         );
         assert_eq!(
             parse("position fen x[] w KQkq - 0 1"),
-            Ok(Command::Position {
+            Ok(UsiCommand::Position {
                 setup: PositionSource::Fen("x[] w KQkq - 0 1".into()),
                 moves: vec![],
             })
         );
         assert_eq!(
             parse("go btime 1000 wtime -5 byoyomi 100 ponder searchmoves f2f4 P*e5 depth 3"),
-            Ok(Command::Go(Go {
+            Ok(UsiCommand::Go(Go {
                 btime: Some(1000),
                 wtime: Some(0),
                 byoyomi: Some(100),
@@ -409,7 +409,7 @@ mod tests {
         );
         assert_eq!(
             parse("go mate infinite"),
-            Ok(Command::Go(Go {
+            Ok(UsiCommand::Go(Go {
                 infinite: true,
                 mate_search: true,
                 ..Go::default()
@@ -417,20 +417,20 @@ mod tests {
         );
         assert_eq!(
             parse("go mate 1500"),
-            Ok(Command::Go(Go {
+            Ok(UsiCommand::Go(Go {
                 mate: Some(1500),
                 mate_search: true,
                 ..Go::default()
             }))
         );
         assert_eq!(parse("go mate"), parse("go mate infinite"));
-        assert_eq!(parse("go perft 3"), Ok(Command::Perft(3)));
+        assert_eq!(parse("go perft 3"), Ok(UsiCommand::Perft(3)));
         assert_eq!(
             parse("gameover draw"),
-            Ok(Command::GameOver(GameOver::Draw))
+            Ok(UsiCommand::GameOver(GameOver::Draw))
         );
-        assert_eq!(parse("bench 5"), Ok(Command::Bench(Some(5))));
-        assert_eq!(parse("help"), Ok(Command::Help));
+        assert_eq!(parse("bench 5"), Ok(UsiCommand::Bench(Some(5))));
+        assert_eq!(parse("help"), Ok(UsiCommand::Help));
     }
 
     /// Issue 21, defect 9: numbers too large for their field are refused for their size
@@ -460,8 +460,8 @@ mod tests {
         }
         assert_eq!(parse("go depth 4294967295").map(|_| ()), Ok(()));
         let fallen = parse("go btime -99999999999999999999").unwrap();
-        assert!(matches!(fallen, Command::Go(Go { btime: Some(0), .. })));
-        assert_eq!(parse("\u{feff}isready"), Ok(Command::IsReady));
+        assert!(matches!(fallen, UsiCommand::Go(Go { btime: Some(0), .. })));
+        assert_eq!(parse("\u{feff}isready"), Ok(UsiCommand::IsReady));
     }
 
     #[test]

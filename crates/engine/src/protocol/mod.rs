@@ -8,6 +8,7 @@
 pub mod board;
 pub mod book;
 pub mod command;
+mod facts;
 pub mod help;
 pub mod memory;
 pub mod nets;

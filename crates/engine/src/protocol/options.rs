@@ -100,7 +100,7 @@ const OVERHEAD: Spin = Spin {
 
 /// One accepted `setoption`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Change {
+pub enum OptionChange {
     /// `USI_Hash` / `Hash`.
     Hash(usize),
     /// `Threads`.
@@ -241,7 +241,7 @@ impl Options {
     }
 
     /// Reads a `setoption`; the error names the option and what is wrong with the value.
-    pub fn parse_change(name: &str, value: Option<&str>) -> Result<Change, String> {
+    pub fn parse_change(name: &str, value: Option<&str>) -> Result<OptionChange, String> {
         let key = name.to_ascii_lowercase();
         let need = |what: &str| -> Result<&str, String> {
             value.ok_or_else(|| format!("setoption: {name} needs a value ({what})"))
@@ -268,34 +268,33 @@ impl Options {
             }
         };
         match key.as_str() {
-            "usi_hash" | "hash" => spin(HASH).map(Change::Hash),
-            "threads" => spin(THREADS).map(Change::Threads),
-            "multipv" => spin(MULTIPV).map(Change::MultiPv),
-            "usi_ponder" | "ponder" => check().map(Change::Ponder),
+            "usi_hash" | "hash" => spin(HASH).map(OptionChange::Hash),
+            "threads" => spin(THREADS).map(OptionChange::Threads),
+            "multipv" => spin(MULTIPV).map(OptionChange::MultiPv),
+            "usi_ponder" | "ponder" => check().map(OptionChange::Ponder),
             "variant" | "uci_variant" => {
                 let v = need("longjiang, longjiang-nodrop or shogi")?;
                 v.parse::<Variant>()
-                    .map(Change::Variant)
+                    .map(OptionChange::Variant)
                     .map_err(|e| format!("setoption: {name}: {e}"))
             }
-            "moveoverhead" | "move overhead" => {
-                spin(OVERHEAD).map(|ms| Change::MoveOverhead(Duration::from_millis(ms as u64)))
-            }
+            "moveoverhead" | "move overhead" => spin(OVERHEAD)
+                .map(|ms| OptionChange::MoveOverhead(Duration::from_millis(ms as u64))),
             "stalemate" => match need("draw or loss")? {
-                "draw" => Ok(Change::Stalemate(StalemateRule::Draw)),
-                "loss" => Ok(Change::Stalemate(StalemateRule::Loss)),
+                "draw" => Ok(OptionChange::Stalemate(StalemateRule::Draw)),
+                "loss" => Ok(OptionChange::Stalemate(StalemateRule::Loss)),
                 v => Err(format!(
                     "setoption: Stalemate value '{v}' (expected draw or loss)"
                 )),
             },
-            "usennue" => check().map(Change::UseNnue),
-            "ownbook" => check().map(Change::OwnBook),
+            "usennue" => check().map(OptionChange::UseNnue),
+            "ownbook" => check().map(OptionChange::OwnBook),
             "enteringkingrule" => {
                 let v = need("NoEnteringKing, CSARule24, CSARule27 or SeedRule27")?;
                 ENTERING_KING
                     .iter()
                     .find(|(n, _)| n.eq_ignore_ascii_case(v))
-                    .map(|&(_, rule)| Change::EnteringKing(rule))
+                    .map(|&(_, rule)| OptionChange::EnteringKing(rule))
                     .ok_or_else(|| {
                         format!(
                             "setoption: EnteringKingRule value '{v}' (expected NoEnteringKing, \
@@ -303,10 +302,10 @@ impl Options {
                         )
                     })
             }
-            "spsaoptions" => check().map(Change::SpsaOptions),
+            "spsaoptions" => check().map(OptionChange::SpsaOptions),
             _ if key.starts_with("spsa_") => search_param(name, value),
             "clear hash" => match value {
-                None => Ok(Change::ClearHash),
+                None => Ok(OptionChange::ClearHash),
                 Some(_) => Err("setoption: Clear Hash is a button and takes no value".into()),
             },
             _ => {
@@ -317,28 +316,28 @@ impl Options {
     }
 
     /// Records an accepted change.
-    pub fn apply(&mut self, change: Change) {
+    pub fn apply(&mut self, change: OptionChange) {
         match change {
-            Change::Hash(mb) => self.hash_mb = mb,
-            Change::Threads(n) => self.threads = n,
-            Change::MultiPv(n) => self.multipv = n,
-            Change::Ponder(on) => self.ponder = on,
-            Change::Variant(v) => self.variant = v,
-            Change::MoveOverhead(d) => self.move_overhead = d,
-            Change::Stalemate(rule) => self.stalemate = Some(rule),
-            Change::EnteringKing(rule) => self.entering_king = rule,
-            Change::ClearHash => {}
-            Change::UseNnue(on) => self.use_nnue = Some(on),
-            Change::SpsaOptions(on) => self.spsa_options = on,
-            Change::SearchParam { .. } => {}
-            Change::OwnBook(on) => self.own_book = on,
+            OptionChange::Hash(mb) => self.hash_mb = mb,
+            OptionChange::Threads(n) => self.threads = n,
+            OptionChange::MultiPv(n) => self.multipv = n,
+            OptionChange::Ponder(on) => self.ponder = on,
+            OptionChange::Variant(v) => self.variant = v,
+            OptionChange::MoveOverhead(d) => self.move_overhead = d,
+            OptionChange::Stalemate(rule) => self.stalemate = Some(rule),
+            OptionChange::EnteringKing(rule) => self.entering_king = rule,
+            OptionChange::ClearHash => {}
+            OptionChange::UseNnue(on) => self.use_nnue = Some(on),
+            OptionChange::SpsaOptions(on) => self.spsa_options = on,
+            OptionChange::SearchParam { .. } => {}
+            OptionChange::OwnBook(on) => self.own_book = on,
         }
     }
 }
 
 /// Reads `setoption name spsa_<name> value N`: a parameter of `params::ALL`, an integer in its
 /// range.
-fn search_param(name: &str, value: Option<&str>) -> Result<Change, String> {
+fn search_param(name: &str, value: Option<&str>) -> Result<OptionChange, String> {
     let shown: String = name.chars().take(40).collect();
     let index = params::ALL
         .iter()
@@ -350,7 +349,7 @@ fn search_param(name: &str, value: Option<&str>) -> Result<Change, String> {
     v.parse::<i32>()
         .ok()
         .filter(|n| (p.min..=p.max).contains(n))
-        .map(|value| Change::SearchParam { index, value })
+        .map(|value| OptionChange::SearchParam { index, value })
         .ok_or_else(|| {
             format!(
                 "setoption: {shown} value '{v}' is not an integer in {} … {}",
@@ -371,13 +370,13 @@ mod tests {
             let by_default = games::of(v).evaluator == Evaluator::Network;
             assert_eq!(o.uses_nnue(v), by_default, "{v}");
             let mut shown = o.clone();
-            shown.apply(Change::Variant(v));
+            shown.apply(OptionChange::Variant(v));
             let line = format!("option name UseNNUE type check default {by_default}");
             assert!(shown.lines(Mode::Usi).contains(&line), "{v}");
         }
-        o.apply(Change::UseNnue(true));
+        o.apply(OptionChange::UseNnue(true));
         assert!(Variant::EVERY.iter().all(|&v| o.uses_nnue(v)));
-        o.apply(Change::UseNnue(false));
+        o.apply(OptionChange::UseNnue(false));
         assert!(Variant::EVERY.iter().all(|&v| !o.uses_nnue(v)));
     }
 
@@ -407,7 +406,7 @@ mod tests {
                 EnteringKingRule::None
             );
         }
-        o.apply(Change::Stalemate(StalemateRule::Draw));
+        o.apply(OptionChange::Stalemate(StalemateRule::Draw));
         assert_eq!(o.rules_of(Variant::Shogi).stalemate, StalemateRule::Draw);
     }
 
@@ -426,7 +425,7 @@ mod tests {
         // The search parameters are hidden until `SpsaOptions` is on.
         assert!(!usi.contains("spsa_"));
         let mut shown = o.clone();
-        shown.apply(Change::SpsaOptions(true));
+        shown.apply(OptionChange::SpsaOptions(true));
         let usi = shown.lines(Mode::Usi);
         let want = "option name spsa_rfp_margin type spin default 90 min 30 max 200";
         assert!(usi.iter().any(|l| l == want));
@@ -440,7 +439,7 @@ mod tests {
             .position(|p| p.const_name == "RFP_MARGIN");
         assert_eq!(
             Options::parse_change("SPSA_RFP_MARGIN", Some("100")),
-            Ok(Change::SearchParam {
+            Ok(OptionChange::SearchParam {
                 index: rfp.unwrap(),
                 value: 100
             })
@@ -450,29 +449,29 @@ mod tests {
     #[test]
     fn setoption_reads_and_rejects() {
         let ok = [
-            ("USI_Hash", Some("128"), Change::Hash(128)),
-            ("hash", Some("1"), Change::Hash(1)),
-            ("Threads", Some("4"), Change::Threads(4)),
-            ("MultiPV", Some("3"), Change::MultiPv(3)),
-            ("USI_Ponder", Some("true"), Change::Ponder(true)),
+            ("USI_Hash", Some("128"), OptionChange::Hash(128)),
+            ("hash", Some("1"), OptionChange::Hash(1)),
+            ("Threads", Some("4"), OptionChange::Threads(4)),
+            ("MultiPV", Some("3"), OptionChange::MultiPv(3)),
+            ("USI_Ponder", Some("true"), OptionChange::Ponder(true)),
             (
                 "UCI_Variant",
                 Some("longjiangqi-nodrop"),
-                Change::Variant(Variant::LongjiangNoDrop),
+                OptionChange::Variant(Variant::LongjiangNoDrop),
             ),
             (
                 "Move Overhead",
                 Some("0"),
-                Change::MoveOverhead(Duration::ZERO),
+                OptionChange::MoveOverhead(Duration::ZERO),
             ),
             (
                 "Stalemate",
                 Some("loss"),
-                Change::Stalemate(StalemateRule::Loss),
+                OptionChange::Stalemate(StalemateRule::Loss),
             ),
-            ("Clear Hash", None, Change::ClearHash),
-            ("UseNNUE", Some("true"), Change::UseNnue(true)),
-            ("SpsaOptions", Some("true"), Change::SpsaOptions(true)),
+            ("Clear Hash", None, OptionChange::ClearHash),
+            ("UseNNUE", Some("true"), OptionChange::UseNnue(true)),
+            ("SpsaOptions", Some("true"), OptionChange::SpsaOptions(true)),
         ];
         for (name, value, want) in ok {
             assert_eq!(Options::parse_change(name, value), Ok(want), "{name}");

@@ -4,12 +4,12 @@
 //!
 //! Every failing command produces exactly one `info string error: …` line and changes nothing.
 
+mod go_perft;
 mod mate;
-mod perft;
 
 use super::board::{draw, draw_plain, list_moves};
-use super::command::{self, Command, Go, PositionSource};
-use super::options::{Change, Options};
+use super::command::{self, Go, PositionSource, UsiCommand};
+use super::options::{OptionChange, Options};
 use super::output::{Output, bestmove_line, info_line};
 use super::{Mode, any_move};
 use crate::notation::fen::parse_fen;
@@ -42,7 +42,7 @@ pub struct Session {
     /// Whether a search was started whose answer may still be due.
     started: bool,
     /// A `go perft` counting on its own thread.
-    perft: Option<perft::PerftRun>,
+    perft: Option<go_perft::PerftRun>,
     /// Why the last `position` command was refused, until one is accepted: `go` is refused
     /// meanwhile, so that no answer is given for a position the GUI did not send.
     refused_position: Option<String>,
@@ -199,7 +199,10 @@ impl Session {
     /// Whether a search is running whose best move has not been sent yet.
     fn busy(&self) -> bool {
         self.started && !self.answered.load(Ordering::Acquire)
-            || self.perft.as_ref().is_some_and(perft::PerftRun::counting)
+            || self
+                .perft
+                .as_ref()
+                .is_some_and(go_perft::PerftRun::counting)
             || self.mate.as_ref().is_some_and(mate::MateRun::busy)
     }
 
@@ -213,14 +216,14 @@ impl Session {
             // A malformed `position` is a refused one: no command answers for the old one.
             self.refused_position = Some(e.0.clone());
         }
-        if matches!(cmd, Ok(Command::Stop | Command::Quit)) {
+        if matches!(cmd, Ok(UsiCommand::Stop | UsiCommand::Quit)) {
             self.dispatch(cmd)
         } else {
             self.after_perft(|s| s.dispatch(cmd))
         }
     }
 
-    fn dispatch(&mut self, cmd: Result<Command, command::CommandError>) -> bool {
+    fn dispatch(&mut self, cmd: Result<UsiCommand, command::CommandError>) -> bool {
         let cmd = match cmd {
             Ok(c) => c,
             Err(e) => {
@@ -229,40 +232,40 @@ impl Session {
             }
         };
         let result = match cmd {
-            Command::Quit => return false,
-            Command::Empty | Command::Debug => Ok(()),
-            Command::Usi | Command::Uci => {
-                self.handshake(cmd == Command::Uci);
+            UsiCommand::Quit => return false,
+            UsiCommand::Empty | UsiCommand::Debug => Ok(()),
+            UsiCommand::Usi | UsiCommand::Uci => {
+                self.handshake(cmd == UsiCommand::Uci);
                 Ok(())
             }
-            Command::IsReady => {
+            UsiCommand::IsReady => {
                 self.out.line("readyok");
                 Ok(())
             }
-            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
-            Command::NewGame => self.not_busy("usinewgame").map(|()| {
+            UsiCommand::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            UsiCommand::NewGame => self.not_busy("usinewgame").map(|()| {
                 self.engine.new_game();
             }),
-            Command::Position { setup, moves } => {
+            UsiCommand::Position { setup, moves } => {
                 let done = self.set_position(&setup, &moves);
                 self.refused_position = done.as_ref().err().cloned();
                 done
             }
-            Command::Go(go) => self.go(&go),
-            Command::Perft(depth) => self.perft(depth),
-            Command::Stop => {
+            UsiCommand::Go(go) => self.go(&go),
+            UsiCommand::Perft(depth) => self.perft(depth),
+            UsiCommand::Stop => {
                 self.finish_search();
                 Ok(())
             }
-            Command::PonderHit => {
+            UsiCommand::PonderHit => {
                 self.engine.ponderhit();
                 Ok(())
             }
-            Command::GameOver(_) => {
+            UsiCommand::GameOver(_) => {
                 self.finish_search();
                 Ok(())
             }
-            Command::Display { plain } => self.have_position("d").map(|()| {
+            UsiCommand::Display { plain } => self.have_position("d").map(|()| {
                 let text = if plain {
                     draw_plain(&self.pos)
                 } else {
@@ -271,17 +274,17 @@ impl Session {
                 let lines: Vec<&str> = text.lines().collect();
                 self.out.lines(&lines);
             }),
-            Command::Moves => self.have_position("moves").map(|()| {
+            UsiCommand::Moves => self.have_position("moves").map(|()| {
                 self.out
                     .lines(&list_moves(&self.pos, self.mode == Mode::Uci));
             }),
-            Command::Eval => self.have_position("eval").map(|()| {
+            UsiCommand::Eval => self.have_position("eval").map(|()| {
                 let text = self.eval_text();
                 let lines: Vec<&str> = text.lines().collect();
                 self.out.lines(&lines);
             }),
-            Command::Bench(depth) => self.bench(depth),
-            Command::Help => {
+            UsiCommand::Bench(depth) => self.bench(depth),
+            UsiCommand::Help => {
                 self.out
                     .lines(&super::help::help_lines(self.mode, &self.options));
                 Ok(())
@@ -359,7 +362,7 @@ impl Session {
             return self.set_book_file(value);
         }
         let change = Options::parse_change(name, value)?;
-        if let Change::Variant(v) = change
+        if let OptionChange::Variant(v) = change
             && !v.rules().presentation.is_served_by(self.mode.front())
         {
             // UCI's handshake offers the two 龙将棋 games only (issue 32, item 8).
@@ -378,7 +381,7 @@ impl Session {
         }
         self.not_busy("setoption")?;
         match change {
-            Change::Hash(mb) => {
+            OptionChange::Hash(mb) => {
                 // Refused, not lowered: the old table stays, as after any failing command.
                 let old = self.engine.hash_mb();
                 let refused =
@@ -388,19 +391,19 @@ impl Session {
                     .try_set_hash_mb(mb)
                     .map_err(|e| refused(format!("{mb} MiB cannot be allocated ({e})")))?;
             }
-            Change::Threads(n) => self.engine.set_threads(n),
-            Change::MultiPv(n) => self.engine.set_multipv(n),
-            Change::MoveOverhead(d) => self.engine.set_move_overhead(d),
-            Change::ClearHash => self.engine.new_game(),
-            Change::Ponder(_)
-            | Change::UseNnue(_)
-            | Change::SpsaOptions(_)
-            | Change::OwnBook(_) => {}
-            Change::SearchParam { index, value } => self
+            OptionChange::Threads(n) => self.engine.set_threads(n),
+            OptionChange::MultiPv(n) => self.engine.set_multipv(n),
+            OptionChange::MoveOverhead(d) => self.engine.set_move_overhead(d),
+            OptionChange::ClearHash => self.engine.new_game(),
+            OptionChange::Ponder(_)
+            | OptionChange::UseNnue(_)
+            | OptionChange::SpsaOptions(_)
+            | OptionChange::OwnBook(_) => {}
+            OptionChange::SearchParam { index, value } => self
                 .engine
                 .set_param(crate::search::params::ALL[index], value)
                 .map_err(|e| format!("setoption: {e}"))?,
-            Change::Variant(v) => {
+            OptionChange::Variant(v) => {
                 if v != self.options.variant {
                     let rules = self.options.rules_of(v);
                     self.refused_position = None;
@@ -409,7 +412,7 @@ impl Session {
                     self.pos = self.root.clone();
                 }
             }
-            Change::Stalemate(_) | Change::EnteringKing(_) => {
+            OptionChange::Stalemate(_) | OptionChange::EnteringKing(_) => {
                 let mut options = self.options.clone();
                 options.apply(change);
                 let rules = options.rules_of(options.variant);
@@ -424,7 +427,7 @@ impl Session {
             }
         }
         self.options.apply(change);
-        if matches!(change, Change::UseNnue(_)) {
+        if matches!(change, OptionChange::UseNnue(_)) {
             self.update_net();
         }
         Ok(())

@@ -4,7 +4,7 @@
 //! empty square, the hands as `後手の持駒：…` / `先手の持駒：…`), and a plain ASCII grid with
 //! USI's coordinates (files 9 … 1, ranks a … i).
 
-use super::board::facts;
+use super::facts;
 use crate::notation::kif::{board_ranks, side_name};
 use crate::rules::{Color, Position};
 
@@ -17,7 +17,7 @@ pub fn draw(pos: &Position) -> String {
         pos.move_number(),
         if pos.in_check() { "　王手" } else { "" }
     ));
-    facts(pos, &mut out);
+    facts::append(pos, &mut out);
     out.join("\n")
 }
 
@@ -54,7 +54,7 @@ pub fn draw_plain(pos: &Position) -> String {
     ));
     let sfen = pos.to_sfen();
     out.push(format!("Hands: {}", sfen.split(' ').nth(2).unwrap_or("-")));
-    facts(pos, &mut out);
+    facts::append(pos, &mut out);
     out.join("\n")
 }
 

@@ -1,126 +1,16 @@
 //! The principal-variation alpha-beta search. The steps are numbered and named as in
 //! Stockfish's `search.cpp` so that each can be compared with its model; the pruning margins
-//! are the constants below, each kept only where self-play showed it pays (see the issue
-//! notes).
+//! are in `params`, each kept only where self-play showed it pays (docs/search-params.md).
 
 use super::history::stat_bonus;
-use super::movesearch::{MoveOutcome, NodeInfo};
+use super::node::{MoveOutcome, NodeInfo};
 use super::params::*;
-use super::picker::{Context, MovePicker, is_tactical};
+use super::picker::{MovePicker, OrderHints, is_tactical};
 use super::thread::Worker;
 use super::tt::TtBound;
 use super::value::{self, INFINITE, MATE_IN_MAX_PLY, MAX_PLY, Value};
 use crate::rules::{Move, Piece, PieceKind};
 use arrayvec::ArrayVec;
-
-/// Which pruning techniques are on (all by default); self-play measurements switch them off
-/// one at a time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Features {
-    /// Null-move pruning.
-    pub null_move: bool,
-    /// Late-move reductions.
-    pub lmr: bool,
-    /// Reverse futility (static null move) pruning.
-    pub reverse_futility: bool,
-    /// Futility pruning of quiet moves, move-count pruning, SEE pruning in the move loop.
-    pub futility: bool,
-    /// Razoring.
-    pub razoring: bool,
-    /// Check extensions.
-    pub check_extension: bool,
-    /// Singular extensions, with multi-cut and negative extensions.
-    pub singular: bool,
-    /// Quiet checks at the first quiescence ply (`QS_CHECKS_DEPTH`).
-    pub qs_checks: bool,
-    /// Moves that threaten mate in one are neither pruned nor reduced, and the node after
-    /// them is not cut by its evaluation (`pressure::threatens_mate`, docs/mates.md).
-    pub mate_threats: bool,
-    /// Open split points with one thread too, at every node that may be shared (the root, the
-    /// nodes of depth 3 to 11, and the small expected all-nodes before their first move). Not
-    /// a technique but a check: the moves of a split point must come out as the one-thread
-    /// moves loop takes them, so with this on one thread searches exactly the nodes it
-    /// searches with it off.
-    pub split_alone: bool,
-}
-
-impl Features {
-    /// Everything on.
-    pub const ALL: Features = Features {
-        null_move: true,
-        lmr: true,
-        reverse_futility: true,
-        futility: true,
-        razoring: true,
-        check_extension: true,
-        singular: true,
-        qs_checks: true,
-        mate_threats: true,
-        split_alone: false,
-    };
-
-    /// What the engine uses: the techniques that paid in self-play (razoring lost about 110
-    /// Elo in 60 games of the drop game at fixed nodes, where a static evaluation far below
-    /// alpha is often wrong: quiescence does not see drop threats). At 4 s + 0.04 s in the drop
-    /// game, LMR is worth +191 Elo (120 games) and null move +13 ± 54 (160 games; kept, as
-    /// nothing speaks against it). Quiet checks in quiescence lost 23 ± 90 Elo in 60 no-drop
-    /// games at fixed nodes and cost about 10 % of the speed (docs/search-params.md).
-    /// The mate-threat rule finds every mate in 1 and 2 moves at its own depth whatever the
-    /// evaluation says, but halves nodes/s: off, it lost 209 ± 85 Elo at 5 s + 0.05 s in the
-    /// drop game (80 games, docs/mates.md).
-    pub const DEFAULT: Features = Features {
-        razoring: false,
-        qs_checks: false,
-        mate_threats: false,
-        ..Features::ALL
-    };
-}
-
-impl Default for Features {
-    fn default() -> Self {
-        Features::DEFAULT
-    }
-}
-
-/// `LMR_TABLE[d][n]`: the base reduction of the `n`th move at depth `d` (both capped at 63),
-/// ln(d)·ln(n)/2 rounded, as in Stockfish's `reductions[]`.
-pub(crate) struct LmrTable([[u8; 64]; 64]);
-
-impl LmrTable {
-    /// Builds the table (once per search thread).
-    pub(crate) fn new() -> LmrTable {
-        let mut t = [[0u8; 64]; 64];
-        for (d, row) in t.iter_mut().enumerate().skip(1) {
-            for (n, r) in row.iter_mut().enumerate().skip(1) {
-                *r = ((d as f64).ln() * (n as f64).ln() / LMR_DIVISOR.fraction()
-                    + LMR_BASE.fraction()) as u8;
-            }
-        }
-        LmrTable(t)
-    }
-}
-
-/// Reduction for the `n`th move at `depth` (in plies), before adjustments.
-#[inline]
-pub(crate) fn reduction(table: &LmrTable, depth: i32, n: usize, improving: bool) -> i32 {
-    let r = table.0[depth.clamp(0, 63) as usize][n.min(63)] as i32;
-    if !improving && r > 1 {
-        r + LMR_NOT_IMPROVING.get()
-    } else {
-        r
-    }
-}
-
-/// Quiet moves beyond this count are not tried at low depth.
-#[inline]
-pub(crate) fn futility_move_count(improving: bool, depth: i32) -> usize {
-    let n = (FMC_BASE.get() + depth * depth) as usize;
-    if improving {
-        n
-    } else {
-        n * FMC_NOT_IMPROVING_SHARE.get() as usize / FMC_NOT_IMPROVING_SHARE.scale as usize + 1
-    }
-}
 
 /// The moves of a node searched and not the best when they finished: the moves the history
 /// updates punish once the best is known.
@@ -341,11 +231,10 @@ impl Worker<'_> {
             depth = (depth - IIR_REDUCTION.get()).max(1);
         }
 
-        // Steps 11 and 12. (ProbCut and its small form in check: tried, −58 ± 78 Elo in 60
-        // no-drop games; see docs/search-params.md.)
+        // Steps 11 and 12: no ProbCut (~−58 Elo, docs/search-params.md).
 
         // The moves loop.
-        let ctx = Context {
+        let ctx = OrderHints {
             cont: self.cont_blocks(ply),
             killers: self.frame(ply as isize).killers,
             counter: if ply >= 1 {

@@ -221,6 +221,16 @@ pub fn stat_bonus(depth: i32) -> i32 {
 mod tests {
     use super::*;
     use crate::geometry::Square;
+    use crate::search::params::{STAT_BONUS_MAX, STAT_BONUS_OFFSET, STAT_BONUS_PER_PLY};
+
+    #[test]
+    fn the_bonus_follows_the_tuned_parameters() {
+        assert_eq!(
+            stat_bonus(1),
+            STAT_BONUS_PER_PLY.get() - STAT_BONUS_OFFSET.get()
+        );
+        assert_eq!(stat_bonus(60), STAT_BONUS_MAX.get());
+    }
 
     #[test]
     fn drops_and_board_moves_keep_apart_and_stay_bounded() {

@@ -4,36 +4,42 @@
 //! Nothing here prints; the protocol layer formats the [`SearchEvent`]s it is handed.
 //!
 //! Layout: [`engine`] owns the options, the table and the threads; `smp` runs a search on
-//! all threads and `split` shares nodes out among them, `shared` is what they share, `thread`
-//! is one thread's state and `iterate` the iterative deepening; `alphabeta` and `qsearch` are
-//! the recursive searches (their steps numbered as in Stockfish's `search.cpp`), `movesearch`
-//! searches one move of a node; `picker` orders moves; `history` keeps the
-//! move-ordering statistics; [`tt`] is the table; [`time`] the clock arithmetic; `see` the
+//! all threads and `split` shares nodes out among them (`split::points` the split points'
+//! shared state), `shared` is what they share, `thread` is one thread's state (`frame` its
+//! per-ply frames) and `iterate` the iterative deepening; `alphabeta` and `qsearch` are the
+//! recursive searches (their steps numbered as in Stockfish's `search.cpp`), `movesearch`
+//! searches one move of a node (`node` what the moves of a node share, `reductions` how much
+//! later moves are cut); `techniques` switches the pruning techniques; `picker` orders moves;
+//! `history` keeps the move-ordering statistics; [`tt`] is the table; [`time`] the clock arithmetic; `see` the
 //! static exchange evaluation; [`value`] the score scale; [`params`] every tunable of the
 //! search and the time management.
 
 mod alphabeta;
 pub mod bench;
 pub mod engine;
+mod frame;
 mod history;
 mod iterate;
 mod movesearch;
+mod node;
 pub mod params;
 mod picker;
 mod pressure;
 mod qsearch;
+mod reductions;
 pub mod see;
 mod shared;
 mod smp;
-pub(crate) mod split;
+mod split;
+mod techniques;
 mod thread;
 pub mod time;
 pub mod tsume;
 pub mod tt;
 pub mod value;
 
-pub use alphabeta::Features;
 pub use engine::Engine;
+pub use techniques::Features;
 
 use crate::rules::Move;
 use std::sync::Arc;

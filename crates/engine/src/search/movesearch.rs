@@ -3,51 +3,16 @@
 //! moves loop of `alphabeta` and the threads working at a split point (`split`) both search
 //! their moves through it, so that a move is searched the same way whoever searches it.
 
-use super::alphabeta::{futility_move_count, reduction};
+use super::node::{MoveOutcome, NodeInfo};
 use super::params::*;
 use super::picker::is_tactical;
 use super::pressure::{check_mates, presses_king, threatens_mate};
+use super::reductions::{futility_move_count, reduction};
 use super::see::see_ge;
 use super::thread::Worker;
 use super::tt::TtBound;
 use super::value::{self, MATE_IN_MAX_PLY, MATED_IN_MAX_PLY, Value};
 use crate::rules::Move;
-
-/// What the moves of one node have in common: what pruning, extensions and reductions read.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct NodeInfo {
-    pub depth: i32,
-    pub ply: usize,
-    pub root: bool,
-    pub cut_node: bool,
-    pub in_check: bool,
-    pub improving: bool,
-    pub static_eval: Value,
-    pub tt_pv: bool,
-    pub tt_capture: bool,
-    /// The table's move, value (from this ply), depth and bound (`TtBound::None`: no entry).
-    pub tt_move: Move,
-    pub tt_value: Value,
-    pub tt_depth: i32,
-    pub tt_bound: TtBound,
-    /// The move left out of this node (singular verification), or `Move::NONE`.
-    pub excluded: Move,
-    /// The side to move has material that can move (futility pruning is safe).
-    pub mobile: bool,
-    /// The continuation-history blocks of the moves before (`Worker::cont_blocks`).
-    pub cont: [usize; 3],
-}
-
-/// What became of one move of a node.
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum MoveOutcome {
-    /// Searched, with this value.
-    Searched(Value),
-    /// Pruned.
-    Pruned,
-    /// Pruned, and so are the node's later quiet moves (move count pruning).
-    PrunedWithLaterQuiets,
-}
 
 impl Worker<'_> {
     /// Searches move `m`, the `move_count`-th of the node `n`, within (`alpha`, `beta`) where

@@ -464,31 +464,9 @@ pub fn dump(values: &Values) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::alphabeta::{LmrTable, futility_move_count, reduction};
-    use crate::search::history::stat_bonus;
 
     #[test]
-    fn the_search_reads_its_tunables_from_here() {
-        // The reduction table is this file's formula, growing with depth and move number.
-        let t = LmrTable::new();
-        for d in 1..64 {
-            for n in 1..64 {
-                let want = ((d as f64).ln() * (n as f64).ln() / 2.0 + 0.35) as i32;
-                assert_eq!(reduction(&t, d, n, true), want, "{d} {n}");
-                assert!(reduction(&t, d, n, true) >= reduction(&t, d, n - 1, true));
-            }
-        }
-        assert_eq!(futility_move_count(true, 4), (FMC_BASE.get() + 16) as usize);
-        assert_eq!(
-            futility_move_count(false, 4),
-            (FMC_BASE.get() + 16) as usize / 2 + 1
-        );
-        assert_eq!(
-            stat_bonus(1),
-            STAT_BONUS_PER_PLY.get() - STAT_BONUS_OFFSET.get()
-        );
-        assert_eq!(stat_bonus(60), STAT_BONUS_MAX.get());
-        // The time shares leave time on the clock.
+    fn the_time_shares_leave_time_on_the_clock() {
         assert!(MAX_SHARE_OF_TIME.fraction() < 1.0 && INC_SHARE.fraction() <= 1.0);
         assert!(
             TM_OPTIMUM_SHARE.fraction() * TM_MAX_SCALE.fraction() <= MAX_OVER_OPTIMUM.get() as f64

@@ -5,7 +5,7 @@
 
 use super::history::Histories;
 use super::params::{QS_CHECKS_DEPTH, QS_FUTILITY_MARGIN, QS_FUTILITY_SEE, QS_SEE_THRESHOLD};
-use super::picker::{Context, MovePicker};
+use super::picker::{MovePicker, OrderHints};
 use super::see::{gain, see_ge};
 use super::thread::Worker;
 use super::tt::TtBound;
@@ -105,7 +105,7 @@ impl Worker<'_> {
         }
 
         // Step 5. Loop through the tactical moves (or evasions) until a cut-off.
-        let ctx = Context {
+        let ctx = OrderHints {
             // Quiescence reads only the last two moves' continuation histories.
             cont: {
                 let [one, two, _] = self.cont_blocks(ply);

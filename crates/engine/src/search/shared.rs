@@ -3,9 +3,9 @@
 //! published node count.
 
 use super::Limits;
-use super::alphabeta::Features;
 use super::params::{self, Values};
-use super::split::SplitPoints;
+use super::split::points::SplitPoints;
+use super::techniques::Features;
 use super::time::TimeBudget;
 use super::tt::TranspositionTable;
 use crate::rules::Position;

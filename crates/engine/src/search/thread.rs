@@ -1,9 +1,12 @@
 //! One search thread: its `Worker` (position, stack of frames, PV table, root moves, node
 //! count) and the statistics (`ThreadData`) that outlive a search.
 
-use super::alphabeta::{Features, LmrTable};
+use super::frame::{FRAME_OFFSET, Frame};
 use super::history::{Histories, piece_index};
+use super::reductions::LmrTable;
 use super::shared::{CHECK_INTERVAL, Shared};
+use super::split::points::{MAX_NESTING, Watch};
+use super::techniques::Features;
 use super::value::{self, INFINITE, MAX_PLY, Value};
 use crate::eval::nnue::AccumulatorStack;
 use crate::rules::{Move, Position};
@@ -42,47 +45,6 @@ pub(crate) struct RootMove {
     pub pv: Vec<Move>,
 }
 
-/// What the search keeps per ply.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Frame {
-    pub static_eval: Value,
-    pub killers: [Move; 2],
-    pub current: Move,
-    /// The continuation-history block of `current` (for the plies below).
-    pub cont_block: usize,
-    /// The counter-move table key of `current`.
-    pub counter_key: Option<usize>,
-    pub move_count: usize,
-    pub in_check: bool,
-    /// The move left out of this node's search (singular extension verification).
-    pub excluded: Move,
-    /// Double singular extensions on the line down to this ply.
-    pub double_ext: u8,
-    /// `current` threatens mate in one (`pressure::threatens_mate`): the node below it must
-    /// not be cut by its static evaluation (docs/mates.md).
-    pub threat: bool,
-}
-
-impl Default for Frame {
-    fn default() -> Frame {
-        Frame {
-            static_eval: value::NONE,
-            killers: [Move::NONE; 2],
-            current: Move::NONE,
-            cont_block: Histories::NO_CONT,
-            counter_key: None,
-            move_count: 0,
-            in_check: false,
-            excluded: Move::NONE,
-            double_ext: 0,
-            threat: false,
-        }
-    }
-}
-
-/// Frames below ply 0 that the search may look at (ply - 4).
-pub(crate) const FRAME_OFFSET: usize = 4;
-
 /// One search thread.
 pub(crate) struct Worker<'a> {
     pub id: usize,
@@ -101,7 +63,7 @@ pub(crate) struct Worker<'a> {
     pub pv_idx: usize,
     pub stopped: bool,
     /// The split points whose moves this thread is searching, outermost first.
-    pub watches: arrayvec::ArrayVec<super::split::Watch, { super::split::MAX_NESTING }>,
+    pub watches: arrayvec::ArrayVec<Watch, MAX_NESTING>,
     /// The split point's move was dropped (its node is done with), not the search.
     pub dropped: bool,
     /// Index of the root position in the position's state history.

@@ -126,7 +126,7 @@ fn depth_byte(data: u64) -> i32 {
 }
 
 #[derive(Default)]
-struct Entry {
+struct TtEntry {
     check: AtomicU64,
     data: AtomicU64,
 }
@@ -136,7 +136,7 @@ const CLUSTER: usize = 4;
 #[derive(Default)]
 #[repr(align(64))]
 struct Cluster {
-    entries: [Entry; CLUSTER],
+    entries: [TtEntry; CLUSTER],
 }
 
 /// The shared table. All methods take `&self`; threads may probe and store concurrently.
@@ -305,7 +305,7 @@ impl TranspositionTable {
 }
 
 #[inline(always)]
-fn write(e: &Entry, key: u64, data: u64) {
+fn write(e: &TtEntry, key: u64, data: u64) {
     e.data.store(data, Ordering::Relaxed);
     e.check.store(key ^ data, Ordering::Relaxed);
 }

@@ -1,13 +1,13 @@
 //! Accumulators: the hidden layer's input sums per perspective, kept up to date move by move.
 //!
 //! [`AccumulatorStack`] holds one entry per search ply. Playing a move records only its
-//! [`Delta`] (cheap); the sums are brought up to date lazily when a position is evaluated, by
+//! [`FeatureDelta`] (cheap); the sums are brought up to date lazily when a position is evaluated, by
 //! walking back to the nearest computed ancestor and applying the deltas forward. An entry
 //! knows the keys of its position and its parent, checked against the position's own
 //! history, so a stale entry (another line searched at that ply, a position set up from
 //! elsewhere) is never used: the stack then refreshes from scratch.
 
-use super::features::{Delta, MAX_ACTIVE, active};
+use super::features::{FeatureDelta, MAX_ACTIVE, active};
 use super::kernels;
 use super::network::{MAX_HIDDEN, Network, bucket};
 use crate::rules::{Color, Position};
@@ -50,7 +50,7 @@ impl Accumulator {
 
     /// Writes into `self` the sums of `from` changed by `delta`.
     #[inline]
-    pub fn apply_from(&mut self, from: &Accumulator, net: &Network, delta: &Delta) {
+    pub fn apply_from(&mut self, from: &Accumulator, net: &Network, delta: &FeatureDelta) {
         let h = net.hidden();
         for c in Color::ALL {
             let mut add: arrayvec::ArrayVec<&[i16], 2> = arrayvec::ArrayVec::new();
@@ -72,7 +72,7 @@ impl Accumulator {
 
     /// These sums changed by `delta`.
     #[inline]
-    pub fn apply(&mut self, net: &Network, delta: &Delta) {
+    pub fn apply(&mut self, net: &Network, delta: &FeatureDelta) {
         let from = *self;
         self.apply_from(&from, net, delta);
     }
@@ -85,10 +85,10 @@ pub fn evaluate_fresh(net: &Network, pos: &Position) -> i32 {
 }
 
 #[derive(Clone, Copy)]
-struct Entry {
+struct StackEntry {
     acc: Accumulator,
     /// What the move into this ply changed.
-    delta: Delta,
+    delta: FeatureDelta,
     /// The key of the position this entry was (or will be) computed for, 0 until known.
     key: u64,
     /// The key of the position the move was played from.
@@ -101,15 +101,15 @@ struct Entry {
 
 /// Accumulators for the plies of one search thread (see the module documentation).
 pub struct AccumulatorStack {
-    entries: Vec<Entry>,
+    entries: Vec<StackEntry>,
 }
 
 impl AccumulatorStack {
     /// A stack for plies `0 ..= max_ply`.
     pub fn new(max_ply: usize) -> AccumulatorStack {
-        let empty = Entry {
+        let empty = StackEntry {
             acc: Accumulator::ZERO,
-            delta: Delta::EMPTY,
+            delta: FeatureDelta::EMPTY,
             key: 0,
             parent_key: 0,
             has_delta: false,
@@ -127,7 +127,7 @@ impl AccumulatorStack {
         if let Some(e) = self.entries.get_mut(ply + 1) {
             e.delta = match m {
                 Some(m) => super::features::delta(pos, m),
-                None => Delta::EMPTY,
+                None => FeatureDelta::EMPTY,
             };
             e.parent_key = pos.key();
             e.has_delta = true;

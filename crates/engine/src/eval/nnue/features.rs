@@ -85,20 +85,20 @@ pub const fn other_perspective(f: usize) -> usize {
 
 /// One input change a move makes, independent of the perspective.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Change {
+pub enum FeatureChange {
     /// A piece on a square.
     Board(Piece, Square),
     /// `color`'s `slot`-th piece of `kind` in hand.
     Hand(Color, PieceKind, u8),
 }
 
-impl Change {
+impl FeatureChange {
     /// The feature index from `perspective`, or `None` for a hand slot past `HAND_SLOTS`.
     #[inline(always)]
     pub fn feature(self, perspective: Color) -> Option<usize> {
         match self {
-            Change::Board(p, sq) => Some(board_feature(perspective, p, sq)),
-            Change::Hand(c, k, slot) => ((slot as usize) < HAND_SLOTS)
+            FeatureChange::Board(p, sq) => Some(board_feature(perspective, p, sq)),
+            FeatureChange::Hand(c, k, slot) => ((slot as usize) < HAND_SLOTS)
                 .then(|| hand_feature(perspective, c, k, slot as usize)),
         }
     }
@@ -107,22 +107,22 @@ impl Change {
 /// What one move switches off (`removed`) and on (`added`): at most two of each (a capture
 /// with promotion into a hand, or castling's king and rook).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Delta {
+pub struct FeatureDelta {
     /// Features switched off.
-    pub removed: [Change; 2],
+    pub removed: [FeatureChange; 2],
     /// Features switched on.
-    pub added: [Change; 2],
+    pub added: [FeatureChange; 2],
     /// How many of `removed` are used.
     pub n_removed: u8,
     /// How many of `added` are used.
     pub n_added: u8,
 }
 
-const NO_CHANGE: Change = Change::Hand(Color::Black, PieceKind::Pawn, u8::MAX);
+const NO_CHANGE: FeatureChange = FeatureChange::Hand(Color::Black, PieceKind::Pawn, u8::MAX);
 
-impl Delta {
+impl FeatureDelta {
     /// No change (a null move).
-    pub const EMPTY: Delta = Delta {
+    pub const EMPTY: FeatureDelta = FeatureDelta {
         removed: [NO_CHANGE; 2],
         added: [NO_CHANGE; 2],
         n_removed: 0,
@@ -130,26 +130,26 @@ impl Delta {
     };
 
     #[inline(always)]
-    fn remove(&mut self, c: Change) {
+    fn remove(&mut self, c: FeatureChange) {
         self.removed[self.n_removed as usize] = c;
         self.n_removed += 1;
     }
 
     #[inline(always)]
-    fn add(&mut self, c: Change) {
+    fn add(&mut self, c: FeatureChange) {
         self.added[self.n_added as usize] = c;
         self.n_added += 1;
     }
 
     /// The changes switched off.
     #[inline(always)]
-    pub fn removed(&self) -> &[Change] {
+    pub fn removed(&self) -> &[FeatureChange] {
         &self.removed[..self.n_removed as usize]
     }
 
     /// The changes switched on.
     #[inline(always)]
-    pub fn added(&self) -> &[Change] {
+    pub fn added(&self) -> &[FeatureChange] {
         &self.added[..self.n_added as usize]
     }
 }
@@ -158,15 +158,15 @@ impl Delta {
 /// quiet moves, captures (into the hand when the rules have drops), promotions, castling and
 /// drops.
 #[inline]
-pub fn delta(pos: &Position, m: Move) -> Delta {
+pub fn delta(pos: &Position, m: Move) -> FeatureDelta {
     let us = pos.side_to_move();
     let to = m.to();
-    let mut d = Delta::EMPTY;
+    let mut d = FeatureDelta::EMPTY;
     let Some(from) = m.from() else {
         let kind = m.drop_kind().unwrap_or(PieceKind::Pawn);
         let n = pos.hand(us).count(kind);
-        d.remove(Change::Hand(us, kind, n.saturating_sub(1)));
-        d.add(Change::Board(Piece::new(us, kind), to));
+        d.remove(FeatureChange::Hand(us, kind, n.saturating_sub(1)));
+        d.add(FeatureChange::Board(Piece::new(us, kind), to));
         return d;
     };
     let Some(piece) = pos.piece_at(from) else {
@@ -175,20 +175,20 @@ pub fn delta(pos: &Position, m: Move) -> Delta {
     if m.is_castle() {
         let cm = pos.castling_for(us, to);
         let rook = Piece::new(us, PieceKind::Rook);
-        d.remove(Change::Board(piece, from));
-        d.remove(Change::Board(rook, cm.rook_from));
-        d.add(Change::Board(piece, to));
-        d.add(Change::Board(rook, cm.rook_to));
+        d.remove(FeatureChange::Board(piece, from));
+        d.remove(FeatureChange::Board(rook, cm.rook_from));
+        d.add(FeatureChange::Board(piece, to));
+        d.add(FeatureChange::Board(rook, cm.rook_to));
         return d;
     }
-    d.remove(Change::Board(piece, from));
+    d.remove(FeatureChange::Board(piece, from));
     let landed = m.promotion_kind().map_or(piece, |k| Piece::new(us, k));
-    d.add(Change::Board(landed, to));
+    d.add(FeatureChange::Board(landed, to));
     if let Some(cap) = pos.piece_at(to) {
-        d.remove(Change::Board(cap, to));
+        d.remove(FeatureChange::Board(cap, to));
         if pos.rules().drops {
             let kind = cap.kind.in_hand();
-            d.add(Change::Hand(us, kind, pos.hand(us).count(kind)));
+            d.add(FeatureChange::Hand(us, kind, pos.hand(us).count(kind)));
         }
     }
     d

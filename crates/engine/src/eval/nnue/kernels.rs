@@ -2,11 +2,10 @@
 //! squared-clipped-ReLU dot product, for each hidden size a net may have.
 //!
 //! Each kernel is one plain fixed-length loop, generic over the hidden size `H` so that the
-//! compiler vectorises it for the build's target. An AVX2 build of the same loops chosen at
-//! run time was tried and did not pay (`docs/nnue.md`, "Figures": the nodes per second
-//! with the net are set by the search, not by these loops).
+//! compiler vectorises it for the build's target (a run-time AVX2 choice did not pay:
+//! docs/nnue.md, "Quantisation and inference").
 
-use super::network::QA;
+use super::quant::QA;
 
 /// `v[..H] = src[..H] + Σ add − Σ sub` (wrapping i16), rows of at least `H` entries.
 #[inline(always)]

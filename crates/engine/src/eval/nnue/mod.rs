@@ -10,6 +10,7 @@ pub mod accumulator;
 pub mod features;
 pub mod kernels;
 pub mod network;
+mod quant;
 
 pub use accumulator::{Accumulator, AccumulatorStack, evaluate_fresh};
 pub use network::{NetError, Network};

@@ -32,6 +32,8 @@ use super::kernels;
 use crate::rules::{Color, Position, Variant};
 use std::fmt;
 
+pub use super::quant::{QA, QB, SCALE};
+
 /// The hidden sizes (neurons per perspective) a net may have.
 pub const HIDDEN_SIZES: [usize; 3] = [128, 256, 512];
 /// The largest hidden size: the accumulators' capacity.
@@ -40,12 +42,6 @@ pub const MAX_HIDDEN: usize = 512;
 pub const DEFAULT_HIDDEN: usize = 128;
 /// Output buckets (by pieces on the board).
 pub const BUCKETS: usize = 4;
-/// Quantisation of the input layer: 1.0 is `QA`; the activation clips at `QA`.
-pub const QA: i32 = 255;
-/// Quantisation of the output weights: 1.0 is `QB`.
-pub const QB: i32 = 64;
-/// Centipawns per unit of the network's output.
-pub const SCALE: i32 = 400;
 /// The board piece count that the buckets divide (the start positions hold 40).
 pub const BUCKET_PIECES: usize = 40;
 

@@ -5,18 +5,18 @@
 //!
 //! [`notation`] translates squares, moves and positions (XBoard numbers the ten ranks from 0),
 //! [`clock`] reads time controls, [`report`] writes thinking and result lines, [`settings`]
-//! knows the options, and [`session`] holds the game and drives the engine. Input is read on
+//! knows the options, and [`cecp_session`] holds the game and drives the engine. Input is read on
 //! the calling thread; the session runs on its own thread and takes input lines and search
 //! reports from one channel, in the order they came.
 
 pub mod clock;
 pub mod define;
 pub use crate::notation::xboard as notation;
+pub mod cecp_session;
 pub mod report;
-pub mod session;
 pub mod settings;
 
-pub use session::{Event, XboardSession};
+pub use cecp_session::{Event, XboardSession};
 
 use super::Output;
 use std::io::BufRead;

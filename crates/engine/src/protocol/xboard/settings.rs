@@ -3,7 +3,7 @@
 //! read by [`crate::protocol::options::Options`]; resigning and draw offers exist only here,
 //! and are off unless the user asks for them.
 
-use crate::protocol::options::{Change, Options};
+use crate::protocol::options::{OptionChange, Options};
 use crate::rules::StalemateRule;
 use crate::search::engine::{DEFAULT_MOVE_OVERHEAD, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};
 
@@ -54,7 +54,7 @@ pub fn option_definitions(etiquette: Etiquette, use_nnue: bool) -> Vec<String> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Setting {
     /// An option the USI mode has too.
-    Engine(Change),
+    Engine(OptionChange),
     /// Resigning and draw offers.
     Etiquette(Etiquette),
 }
@@ -73,7 +73,7 @@ pub fn parse_option(text: &str, current: Etiquette) -> Result<Setting, String> {
     let mut e = current;
     match name.to_ascii_lowercase().as_str() {
         "resign" => e.resign = check(value)?,
-        "usennue" => return check(value).map(|on| Setting::Engine(Change::UseNnue(on))),
+        "usennue" => return check(value).map(|on| Setting::Engine(OptionChange::UseNnue(on))),
         "offer draws" => e.draw_offers = check(value)?,
         "resign score" => {
             e.resign_score = value
@@ -83,8 +83,12 @@ pub fn parse_option(text: &str, current: Etiquette) -> Result<Setting, String> {
         }
         "stalemate" => {
             return match value {
-                Some("draw") => Ok(Setting::Engine(Change::Stalemate(StalemateRule::Draw))),
-                Some("loss") => Ok(Setting::Engine(Change::Stalemate(StalemateRule::Loss))),
+                Some("draw") => Ok(Setting::Engine(OptionChange::Stalemate(
+                    StalemateRule::Draw,
+                ))),
+                Some("loss") => Ok(Setting::Engine(OptionChange::Stalemate(
+                    StalemateRule::Loss,
+                ))),
                 _ => Err(format!("option {name} takes draw or loss")),
             };
         }
@@ -102,13 +106,17 @@ pub fn parse_option(text: &str, current: Etiquette) -> Result<Setting, String> {
 /// `memory N`: the hash table takes the memory XBoard allows (at least 1 MiB).
 pub fn parse_memory(arg: &str) -> Option<Setting> {
     let mb: usize = arg.parse().ok()?;
-    Some(Setting::Engine(Change::Hash(mb.clamp(1, MAX_HASH_MB))))
+    Some(Setting::Engine(OptionChange::Hash(
+        mb.clamp(1, MAX_HASH_MB),
+    )))
 }
 
 /// `cores N`: one search thread per core allowed.
 pub fn parse_cores(arg: &str) -> Option<Setting> {
     let n: usize = arg.parse().ok()?;
-    Some(Setting::Engine(Change::Threads(n.clamp(1, MAX_THREADS))))
+    Some(Setting::Engine(OptionChange::Threads(
+        n.clamp(1, MAX_THREADS),
+    )))
 }
 
 #[cfg(test)]
@@ -121,19 +129,21 @@ mod tests {
         let e = Etiquette::default();
         assert_eq!(
             parse_option("MultiPV=3", e),
-            Ok(Setting::Engine(Change::MultiPv(3)))
+            Ok(Setting::Engine(OptionChange::MultiPv(3)))
         );
         assert_eq!(
             parse_option("Move Overhead=0", e),
-            Ok(Setting::Engine(Change::MoveOverhead(Duration::ZERO)))
+            Ok(Setting::Engine(OptionChange::MoveOverhead(Duration::ZERO)))
         );
         assert_eq!(
             parse_option("Clear Hash", e),
-            Ok(Setting::Engine(Change::ClearHash))
+            Ok(Setting::Engine(OptionChange::ClearHash))
         );
         assert_eq!(
             parse_option("Stalemate=loss", e),
-            Ok(Setting::Engine(Change::Stalemate(StalemateRule::Loss)))
+            Ok(Setting::Engine(OptionChange::Stalemate(
+                StalemateRule::Loss
+            )))
         );
         let Ok(Setting::Etiquette(r)) = parse_option("Resign=1", e) else {
             panic!("Resign=1")
@@ -145,13 +155,16 @@ mod tests {
         assert!(parse_option("MultiPV=0", e).is_err());
         assert_eq!(
             parse_memory("100000000"),
-            Some(Setting::Engine(Change::Hash(MAX_HASH_MB)))
+            Some(Setting::Engine(OptionChange::Hash(MAX_HASH_MB)))
         );
-        assert_eq!(parse_cores("0"), Some(Setting::Engine(Change::Threads(1))));
+        assert_eq!(
+            parse_cores("0"),
+            Some(Setting::Engine(OptionChange::Threads(1)))
+        );
         assert_eq!(parse_cores("x"), None);
         assert_eq!(
             parse_option("UseNNUE=0", e),
-            Ok(Setting::Engine(Change::UseNnue(false)))
+            Ok(Setting::Engine(OptionChange::UseNnue(false)))
         );
         assert!(parse_option("UseNNUE=true", e).is_err());
         let defs = option_definitions(e, true);

@@ -8,7 +8,7 @@
 //! A position already on the current path counts as lost for the attacker (a repetition by
 //! checks is perpetual check, which loses), and such values are never stored.
 
-use super::table::{Entry, INF, Table};
+use super::table::{INF, ProofEntry, ProofTable};
 use crate::movegen::{count_legal, legal_moves};
 use crate::rules::{Color, Move, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -32,7 +32,7 @@ struct Child {
 
 /// The solver's state for one search.
 pub(super) struct Solver<'a> {
-    pub table: Table,
+    pub table: ProofTable,
     stop: &'a AtomicBool,
     deadline: Option<Instant>,
     max_nodes: Option<u64>,
@@ -57,7 +57,7 @@ fn sum(a: u32, b: u32) -> u32 {
 
 impl<'a> Solver<'a> {
     pub fn new(
-        table: Table,
+        table: ProofTable,
         stop: &'a AtomicBool,
         deadline: Option<Instant>,
         max_nodes: Option<u64>,
@@ -136,7 +136,7 @@ impl<'a> Solver<'a> {
                 match count_legal(pos) {
                     0 => {
                         // Checkmate: lost for the defender, no plies left.
-                        self.table.put(Entry {
+                        self.table.put(ProofEntry {
                             key,
                             phi: INF,
                             delta: 0,
@@ -220,7 +220,7 @@ impl<'a> Solver<'a> {
         self.path.pop();
         let work = (self.nodes - start_nodes).min(u64::from(u32::MAX)) as u32;
         if !self.aborted || phi == 0 || delta == 0 {
-            self.table.put(Entry {
+            self.table.put(ProofEntry {
                 key,
                 phi,
                 delta,
@@ -257,7 +257,7 @@ impl<'a> Solver<'a> {
             }
             seen.push(raw);
             let attacker_moves = pos.side_to_move() == self.attacker;
-            let proven = |e: Entry| {
+            let proven = |e: ProofEntry| {
                 if attacker_moves {
                     e.phi == 0
                 } else {

@@ -66,7 +66,7 @@ pub struct MateReport {
 pub fn solve(pos: &Position, limits: &MateLimits, stop: &AtomicBool) -> MateReport {
     let start = Instant::now();
     let deadline = limits.time.map(|t| start + t);
-    let table = table::Table::new(limits.table_mb);
+    let table = table::ProofTable::new(limits.table_mb);
     let attacker = pos.side_to_move();
     let mut solver = Solver::new(table, stop, deadline, limits.nodes, attacker, None);
     let mut pos = pos.clone();
@@ -105,7 +105,7 @@ const SHORTEN_MIN: u64 = 200_000;
 /// Looks for mates shorter than `line` by length-limited searches; returns the shortest line
 /// found and the nodes spent.
 fn shorten(
-    mut table: table::Table,
+    mut table: table::ProofTable,
     pos: &mut Position,
     mut line: Vec<Move>,
     budget: u64,

@@ -7,7 +7,7 @@ pub(super) const INF: u32 = u32::MAX;
 /// One position's numbers. `phi == 0`: the side to move wins the mate game; `delta == 0`: it
 /// loses. `len`: plies to the mate when the attacker wins. `work`: nodes spent below it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct Entry {
+pub(super) struct ProofEntry {
     pub key: u64,
     pub phi: u32,
     pub delta: u32,
@@ -18,18 +18,18 @@ pub(super) struct Entry {
 /// Entries per bucket.
 const WAYS: usize = 4;
 
-/// A fixed-size table of [`Entry`]s (key 0 marks an empty slot; a real key 0 is simply not
+/// A fixed-size table of [`ProofEntry`]s (key 0 marks an empty slot; a real key 0 is simply not
 /// kept).
-pub(super) struct Table {
-    entries: Vec<Entry>,
+pub(super) struct ProofTable {
+    entries: Vec<ProofEntry>,
     mask: usize,
 }
 
-impl Table {
+impl ProofTable {
     /// A table of about `mb` MiB (a power of two entries), or the largest power-of-two size
     /// below it that can be had.
-    pub fn new(mb: usize) -> Table {
-        let size = std::mem::size_of::<Entry>();
+    pub fn new(mb: usize) -> ProofTable {
+        let size = std::mem::size_of::<ProofEntry>();
         let mut n = ((mb.max(1) << 20) / size).next_power_of_two();
         if n * size > mb.max(1) << 20 {
             n /= 2;
@@ -37,9 +37,9 @@ impl Table {
         loop {
             let mut entries = Vec::new();
             if entries.try_reserve_exact(n).is_ok() || n <= 1024 {
-                entries.resize(n.max(WAYS), Entry::default());
+                entries.resize(n.max(WAYS), ProofEntry::default());
                 let mask = (entries.len() / WAYS) - 1;
-                return Table { entries, mask };
+                return ProofTable { entries, mask };
             }
             n /= 2;
         }
@@ -47,7 +47,7 @@ impl Table {
 
     /// Empties the table.
     pub fn clear(&mut self) {
-        self.entries.fill(Entry::default());
+        self.entries.fill(ProofEntry::default());
     }
 
     fn bucket(&self, key: u64) -> usize {
@@ -55,7 +55,7 @@ impl Table {
     }
 
     /// The entry of `key`, if kept.
-    pub fn get(&self, key: u64) -> Option<Entry> {
+    pub fn get(&self, key: u64) -> Option<ProofEntry> {
         if key == 0 {
             return None;
         }
@@ -67,7 +67,7 @@ impl Table {
     }
 
     /// Stores `e` over its own old entry, an empty slot, or the bucket's cheapest entry.
-    pub fn put(&mut self, e: Entry) {
+    pub fn put(&mut self, e: ProofEntry) {
         if e.key == 0 {
             return;
         }
@@ -87,8 +87,8 @@ mod tests {
 
     #[test]
     fn keeps_and_replaces_the_cheapest() {
-        let mut t = Table::new(1);
-        let e = |key, work| Entry {
+        let mut t = ProofTable::new(1);
+        let e = |key, work| ProofEntry {
             key,
             phi: 1,
             delta: 2,

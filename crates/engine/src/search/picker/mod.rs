@@ -9,16 +9,19 @@
 //! in check: TT move → every evasion (captures first);
 //! quiescence: TT move → captures and promotions → at its first ply, the quiet moves and drops
 //! that give check (in check: TT move → every evasion).
+//!
+//! Here are the stages and the lists they generate; `score` is how a move is scored.
+
+mod score;
 
 use super::history::Histories;
-use super::params::{
-    BAD_CAPTURE_SEE_DIVISOR, CAPTURE_GAIN_WEIGHT, CONT_HISTORY_1_WEIGHT, CONT_HISTORY_2_WEIGHT,
-    CONT_HISTORY_4_WEIGHT, QUIET_HISTORY_WEIGHT, TACTICAL_PROMOTION_GAIN,
-};
-use super::see::{gain, promotion_gain, see_ge, see_value};
+use super::params::{BAD_CAPTURE_SEE_DIVISOR, CAPTURE_GAIN_WEIGHT};
+use super::see::see_ge;
 use crate::movegen::{self, MAX_MOVES};
 use crate::rules::{Move, Position};
 use arrayvec::ArrayVec;
+pub(crate) use score::is_tactical;
+use score::{QuietWeights, Scored, capture_score, promotes_tactically, quiet_score};
 
 /// The stages, in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -45,16 +48,9 @@ enum Stage {
     Done,
 }
 
-/// A move with its ordering score.
-#[derive(Clone, Copy, Debug)]
-struct Scored {
-    mv: Move,
-    score: i32,
-}
-
 /// What the picker needs to know about the node besides the position.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Context {
+pub(crate) struct OrderHints {
     /// The continuation-history blocks of the moves 1, 2 and 4 plies before.
     pub cont: [usize; 3],
     /// The killers of this ply.
@@ -63,55 +59,12 @@ pub(crate) struct Context {
     pub counter: Move,
 }
 
-/// Whether `m` captures something or promotes to a piece worth at least
-/// `TACTICAL_PROMOTION_GAIN` more (the "tactical" moves quiescence looks at: every 龙将棋
-/// promotion, shogi's pawn and rook promotions; shogi's lance, knight, silver and bishop
-/// promotions that capture nothing are quiet moves, as YaneuraOu orders them).
-#[inline(always)]
-pub(crate) fn is_tactical(pos: &Position, m: Move) -> bool {
-    if m.is_castle() {
-        return false;
-    }
-    pos.piece_at(m.to()).is_some()
-        || (m.promotion_kind().is_some() && promotion_gain(pos, m) >= TACTICAL_PROMOTION_GAIN.get())
-}
-
-/// Whether some promotion of `set` is tactical (its best choice gains enough).
-#[inline(always)]
-fn promotes_tactically(pos: &Position, set: &movegen::PieceMoves) -> bool {
-    let rules = pos.rules();
-    let base = see_value(rules, set.kind);
-    set.promo_kinds
-        .iter()
-        .any(|&k| see_value(rules, k) - base >= TACTICAL_PROMOTION_GAIN.get())
-}
-
-/// The weights of a quiet move's histories in its ordering score (`QUIET_HISTORY_WEIGHT`, …),
-/// read once per list.
-struct QuietWeights {
-    quiet: i32,
-    cont: [i32; 3],
-}
-
-impl QuietWeights {
-    fn get() -> QuietWeights {
-        QuietWeights {
-            quiet: QUIET_HISTORY_WEIGHT.get(),
-            cont: [
-                CONT_HISTORY_1_WEIGHT.get(),
-                CONT_HISTORY_2_WEIGHT.get(),
-                CONT_HISTORY_4_WEIGHT.get(),
-            ],
-        }
-    }
-}
-
 /// Hands out the moves of one node.
 #[derive(Debug)]
 pub(crate) struct MovePicker {
     stage: Stage,
     tt_move: Move,
-    ctx: Context,
+    ctx: OrderHints,
     depth: i32,
     moves: ArrayVec<Scored, MAX_MOVES>,
     cur: usize,
@@ -129,7 +82,7 @@ pub(crate) struct MovePicker {
 
 impl MovePicker {
     /// A picker for the main search at `depth`.
-    pub fn new(pos: &Position, tt_move: Move, depth: i32, ctx: Context) -> MovePicker {
+    pub fn new(pos: &Position, tt_move: Move, depth: i32, ctx: OrderHints) -> MovePicker {
         let in_check = pos.in_check();
         let stage = if in_check {
             Stage::EvasionTt
@@ -154,7 +107,7 @@ impl MovePicker {
 
     /// A picker for quiescence: tactical moves (then the quiet checks if `checks`), or every
     /// evasion when in check.
-    pub fn new_qsearch(pos: &Position, tt_move: Move, ctx: Context, checks: bool) -> MovePicker {
+    pub fn new_qsearch(pos: &Position, tt_move: Move, ctx: OrderHints, checks: bool) -> MovePicker {
         let in_check = pos.in_check();
         let stage = if in_check {
             Stage::EvasionTt
@@ -332,17 +285,6 @@ impl MovePicker {
         let _ = self.moves.try_push(Scored { mv, score });
     }
 
-    /// `weight`: `CAPTURE_GAIN_WEIGHT`, read once per list.
-    fn capture_score(pos: &Position, h: &Histories, m: Move, weight: i32) -> i32 {
-        let victim = pos.piece_at(m.to()).map(|p| p.kind);
-        let mover = m.from().and_then(|f| pos.piece_at(f));
-        let hist = match (victim, mover) {
-            (Some(v), Some(p)) => h.capture(p, m, v),
-            _ => 0,
-        };
-        gain(pos, m) * weight + hist
-    }
-
     fn gen_tactical(&mut self, pos: &Position, h: &Histories) {
         self.moves.clear();
         self.cur = 0;
@@ -370,24 +312,8 @@ impl MovePicker {
         // copied whole (an `ArrayVec` taken by value), about 2 % of a profile.
         let weight = CAPTURE_GAIN_WEIGHT.get();
         for s in self.moves.iter_mut() {
-            s.score = Self::capture_score(pos, h, s.mv, weight);
+            s.score = capture_score(pos, h, s.mv, weight);
         }
-    }
-
-    fn quiet_score(&self, pos: &Position, h: &Histories, m: Move, w: &QuietWeights) -> i32 {
-        let us = pos.side_to_move();
-        let piece = match m.from() {
-            Some(f) => pos.piece_at(f),
-            None => m.drop_kind().map(|k| crate::rules::Piece::new(us, k)),
-        };
-        let to = m.to().index();
-        let mut s = h.quiet(us, m) * w.quiet;
-        if let Some(p) = piece {
-            s += h.cont(self.ctx.cont[0], p, to) * w.cont[0]
-                + h.cont(self.ctx.cont[1], p, to) * w.cont[1]
-                + h.cont(self.ctx.cont[2], p, to) * w.cont[2];
-        }
-        s
     }
 
     fn gen_quiets(&mut self, pos: &Position, h: &Histories) {
@@ -416,7 +342,7 @@ impl MovePicker {
     fn score_quiets(&mut self, pos: &Position, h: &Histories) {
         let w = QuietWeights::get();
         for i in 0..self.moves.len() {
-            self.moves[i].score = self.quiet_score(pos, h, self.moves[i].mv, &w);
+            self.moves[i].score = quiet_score(pos, h, &self.ctx.cont, self.moves[i].mv, &w);
         }
     }
 
@@ -479,7 +405,7 @@ impl MovePicker {
         let w = QuietWeights::get();
         for kind in pos.hand(us).kinds() {
             for m in movegen::drops_of(pos, kind) {
-                let sc = self.quiet_score(pos, h, m, &w);
+                let sc = quiet_score(pos, h, &self.ctx.cont, m, &w);
                 self.push(m, sc);
             }
         }
@@ -513,9 +439,9 @@ impl MovePicker {
         let (weight, w) = (CAPTURE_GAIN_WEIGHT.get(), QuietWeights::get());
         for &m in movegen::legal_moves(pos).iter() {
             let sc = if is_tactical(pos, m) {
-                1 << 20 | Self::capture_score(pos, h, m, weight)
+                1 << 20 | capture_score(pos, h, m, weight)
             } else {
-                self.quiet_score(pos, h, m, &w)
+                quiet_score(pos, h, &self.ctx.cont, m, &w)
             };
             self.push(m, sc);
         }
@@ -552,7 +478,7 @@ mod tests {
         let mut promotions = 0;
         for rules in [crate::rules::SHOGI, crate::rules::LONGJIANG_NODROP] {
             random_games(rules, 8, 150, &mut rnd, |pos, moves, _| {
-                let ctx = Context {
+                let ctx = OrderHints {
                     cont: [Histories::NO_CONT; 3],
                     killers: [Move::NONE; 2],
                     counter: Move::NONE,
@@ -581,7 +507,7 @@ mod tests {
         let mut kept = 0;
         for rules in [crate::rules::LONGJIANG, crate::rules::SHOGI] {
             random_games(rules, 6, 120, &mut rnd, |pos, moves, _| {
-                let ctx = Context {
+                let ctx = OrderHints {
                     cont: [Histories::NO_CONT; 3],
                     killers: [Move::NONE; 2],
                     counter: Move::NONE,
@@ -619,7 +545,7 @@ mod tests {
             if pos.in_check() {
                 continue;
             }
-            let ctx = Context {
+            let ctx = OrderHints {
                 cont: [Histories::NO_CONT; 3],
                 killers: [Move::NONE; 2],
                 counter: Move::NONE,

@@ -14,12 +14,12 @@ use crate::movegen::legal_moves;
 use crate::movegen::legality::MoveError;
 use crate::notation::fen::parse_fen;
 use crate::protocol::Output;
-use crate::protocol::options::{Change, Options};
+use crate::protocol::options::{OptionChange, Options};
 use crate::rules::{Color, Front, Move, PieceKind, Position, Rules, Variant};
 use crate::search::{Engine, SearchEvent, SearchInfo};
 use std::sync::mpsc::{Receiver, Sender};
 
-mod search;
+mod engine_side;
 
 /// What reaches the session: a line from XBoard, a report of search `id`, or the end.
 pub enum Event {
@@ -175,7 +175,7 @@ impl XboardSession {
             {
                 Some(v) => {
                     self.stop_search();
-                    self.options.apply(Change::Variant(v));
+                    self.options.apply(OptionChange::Variant(v));
                     self.set_root(Position::start(self.rules()));
                     self.out.lines(&variant_lines(v));
                     self.resume_analysis();
@@ -311,27 +311,27 @@ impl XboardSession {
             Setting::Engine(change) => {
                 self.stop_search();
                 match change {
-                    Change::Hash(mb) => self.engine.set_hash_mb(mb),
-                    Change::Threads(n) => self.engine.set_threads(n),
-                    Change::MultiPv(n) => self.engine.set_multipv(n),
-                    Change::MoveOverhead(d) => self.engine.set_move_overhead(d),
-                    Change::ClearHash => self.engine.new_game(),
+                    OptionChange::Hash(mb) => self.engine.set_hash_mb(mb),
+                    OptionChange::Threads(n) => self.engine.set_threads(n),
+                    OptionChange::MultiPv(n) => self.engine.set_multipv(n),
+                    OptionChange::MoveOverhead(d) => self.engine.set_move_overhead(d),
+                    OptionChange::ClearHash => self.engine.new_game(),
                     // XBoard keeps its own book (`OwnBook` is a USI/UCI option).
-                    Change::Ponder(_)
-                    | Change::Variant(_)
-                    | Change::EnteringKing(_)
-                    | Change::SpsaOptions(_)
-                    | Change::OwnBook(_) => {}
+                    OptionChange::Ponder(_)
+                    | OptionChange::Variant(_)
+                    | OptionChange::EnteringKing(_)
+                    | OptionChange::SpsaOptions(_)
+                    | OptionChange::OwnBook(_) => {}
                     // In range: `Options::parse_change` checked it.
-                    Change::SearchParam { index, value } => {
+                    OptionChange::SearchParam { index, value } => {
                         let p = crate::search::params::ALL[index];
                         let _ = self.engine.set_param(p, value);
                     }
-                    Change::UseNnue(_) => {
+                    OptionChange::UseNnue(_) => {
                         self.options.apply(change);
                         self.nets.hand_to(&mut self.engine, &self.options);
                     }
-                    Change::Stalemate(rule) => {
+                    OptionChange::Stalemate(rule) => {
                         self.options.apply(change);
                         let rules = self.rules().with_stalemate(rule);
                         let setup = self.root.to_setup();
@@ -386,7 +386,7 @@ impl XboardSession {
     fn new_game(&mut self) {
         self.stop_search();
         self.engine.new_game();
-        self.options.apply(Change::Variant(Variant::DEFAULT));
+        self.options.apply(OptionChange::Variant(Variant::DEFAULT));
         self.set_root(Position::start(self.rules()));
         self.force = false;
         self.engine_color = Color::White;

@@ -1,0 +1,96 @@
+//! How the picker scores a move: the tactical test, the captures' and quiet moves' ordering
+//! scores from the gains and the histories (the stages that hand them out are in `picker`).
+
+use crate::movegen;
+use crate::rules::{Move, Position};
+use crate::search::history::Histories;
+use crate::search::params::{
+    CONT_HISTORY_1_WEIGHT, CONT_HISTORY_2_WEIGHT, CONT_HISTORY_4_WEIGHT, QUIET_HISTORY_WEIGHT,
+    TACTICAL_PROMOTION_GAIN,
+};
+use crate::search::see::{gain, promotion_gain, see_value};
+
+/// A move with its ordering score.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Scored {
+    pub(super) mv: Move,
+    pub(super) score: i32,
+}
+
+/// Whether `m` captures something or promotes to a piece worth at least
+/// `TACTICAL_PROMOTION_GAIN` more (the "tactical" moves quiescence looks at: every 龙将棋
+/// promotion, shogi's pawn and rook promotions; shogi's lance, knight, silver and bishop
+/// promotions that capture nothing are quiet moves, as YaneuraOu orders them).
+#[inline(always)]
+pub(crate) fn is_tactical(pos: &Position, m: Move) -> bool {
+    if m.is_castle() {
+        return false;
+    }
+    pos.piece_at(m.to()).is_some()
+        || (m.promotion_kind().is_some() && promotion_gain(pos, m) >= TACTICAL_PROMOTION_GAIN.get())
+}
+
+/// Whether some promotion of `set` is tactical (its best choice gains enough).
+#[inline(always)]
+pub(super) fn promotes_tactically(pos: &Position, set: &movegen::PieceMoves) -> bool {
+    let rules = pos.rules();
+    let base = see_value(rules, set.kind);
+    set.promo_kinds
+        .iter()
+        .any(|&k| see_value(rules, k) - base >= TACTICAL_PROMOTION_GAIN.get())
+}
+
+/// The weights of a quiet move's histories in its ordering score (`QUIET_HISTORY_WEIGHT`, …),
+/// read once per list.
+pub(super) struct QuietWeights {
+    quiet: i32,
+    cont: [i32; 3],
+}
+
+impl QuietWeights {
+    pub(super) fn get() -> QuietWeights {
+        QuietWeights {
+            quiet: QUIET_HISTORY_WEIGHT.get(),
+            cont: [
+                CONT_HISTORY_1_WEIGHT.get(),
+                CONT_HISTORY_2_WEIGHT.get(),
+                CONT_HISTORY_4_WEIGHT.get(),
+            ],
+        }
+    }
+}
+
+/// `weight`: `CAPTURE_GAIN_WEIGHT`, read once per list.
+pub(super) fn capture_score(pos: &Position, h: &Histories, m: Move, weight: i32) -> i32 {
+    let victim = pos.piece_at(m.to()).map(|p| p.kind);
+    let mover = m.from().and_then(|f| pos.piece_at(f));
+    let hist = match (victim, mover) {
+        (Some(v), Some(p)) => h.capture(p, m, v),
+        _ => 0,
+    };
+    gain(pos, m) * weight + hist
+}
+
+/// A quiet move's ordering score: its history and the continuation histories of the moves
+/// `cont` names (`OrderHints::cont`), weighted by `w`.
+pub(super) fn quiet_score(
+    pos: &Position,
+    h: &Histories,
+    cont: &[usize; 3],
+    m: Move,
+    w: &QuietWeights,
+) -> i32 {
+    let us = pos.side_to_move();
+    let piece = match m.from() {
+        Some(f) => pos.piece_at(f),
+        None => m.drop_kind().map(|k| crate::rules::Piece::new(us, k)),
+    };
+    let to = m.to().index();
+    let mut s = h.quiet(us, m) * w.quiet;
+    if let Some(p) = piece {
+        s += h.cont(cont[0], p, to) * w.cont[0]
+            + h.cont(cont[1], p, to) * w.cont[1]
+            + h.cont(cont[2], p, to) * w.cont[2];
+    }
+    s
+}
