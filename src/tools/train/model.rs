@@ -1,9 +1,9 @@
 //! The trainer's float twin of [`Network`]: its shape (hidden size, factorisers), forward
 //! and backward passes on sparse positions, AdamW, quantisation, and checkpoints.
 
-use crate::eval::nnue::Network;
 use crate::eval::nnue::features::{BOARD_FEATURES, FEATURES, HAND_SLOTS, NET_KINDS};
 use crate::eval::nnue::network::{BUCKETS, Factors, HIDDEN_SIZES, QA, QB, SCALE};
+use crate::eval::nnue::{FeatureSet, Network};
 use crate::geometry::{FILES, RANKS, SQUARES};
 use crate::rules::HAND_KINDS;
 use crate::rules::Variant;
@@ -15,12 +15,15 @@ const HALF_FILES: usize = (FILES as usize).div_ceil(2);
 /// Mirror factor rows: one per (ours/theirs, kind, rank, mirror pair of files).
 const MIRROR_ROWS: usize = 2 * NET_KINDS * RANKS as usize * HALF_FILES;
 
-/// The float net's shape: its hidden size and the training-only "factor" inputs. Each real
-/// feature also switches on its factors, so what many features share (a kind's material,
-/// a square's mirror twin) is learnt from every position at once; quantisation adds each
-/// factor's row into its features' rows, so the net file has no trace of them.
+/// The float net's shape: its feature set, hidden size and the training-only "factor"
+/// inputs. Each real feature also switches on its factors, so what many features share (a
+/// kind's material, a square's mirror twin, the same feature in every king bucket) is learnt
+/// from every position at once; quantisation adds each factor's row into its features'
+/// rows, so the net file has no trace of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shape {
+    /// The inputs.
+    pub set: FeatureSet,
     /// Neurons per perspective (one of `HIDDEN_SIZES`).
     pub hidden: usize,
     /// The factorisers.
@@ -28,9 +31,22 @@ pub struct Shape {
 }
 
 impl Shape {
-    /// Input rows of the float net: the real features, then the factors.
+    /// A plain-feature shape.
+    pub fn plain(hidden: usize, factors: Factors) -> Shape {
+        Shape {
+            set: FeatureSet::Plain,
+            hidden,
+            factors,
+        }
+    }
+
+    /// Input rows of the float net: the real features, then the factors (the shared
+    /// plain rows, the kinds, the mirror pairs).
     pub fn inputs(&self) -> usize {
-        let mut n = FEATURES;
+        let mut n = self.set.inputs();
+        if self.factors.contains(Factors::SHARED) {
+            n += FEATURES;
+        }
         if self.factors.contains(Factors::KIND) {
             n += KIND_ROWS;
         }
@@ -40,11 +56,17 @@ impl Shape {
         n
     }
 
-    /// The factor rows real feature `f` switches on (at most two).
+    /// The factor rows real feature `f` switches on (at most three).
     #[inline(always)]
-    pub fn factors_of(&self, f: usize) -> arrayvec::ArrayVec<usize, 2> {
+    pub fn factors_of(&self, f: usize) -> arrayvec::ArrayVec<usize, 3> {
         let mut out = arrayvec::ArrayVec::new();
-        let mut next = FEATURES;
+        let mut next = self.set.inputs();
+        // The plain feature, whatever the king bucket.
+        let f = f % FEATURES;
+        if self.factors.contains(Factors::SHARED) {
+            out.push(next + f);
+            next += FEATURES;
+        }
         if self.factors.contains(Factors::KIND) {
             out.push(if f < BOARD_FEATURES {
                 next + f / SQUARES
@@ -73,6 +95,21 @@ impl Shape {
                 out.push(r as u16);
             }
         }
+    }
+
+    /// Appends both perspectives' inputs (side to move first) of a position whose side to
+    /// move has the plain features `plain` to `us` and `them`.
+    #[inline]
+    pub fn expand_position(
+        &self,
+        plain: impl Iterator<Item = u16> + Clone,
+        us: &mut Vec<u16>,
+        them: &mut Vec<u16>,
+    ) {
+        let [ou, ot] = self.set.offsets_of_plain(plain.clone()).map(|o| o as u16);
+        self.expand(plain.clone().map(|f| f + ou), us);
+        let theirs = plain.map(|f| crate::eval::nnue::features::other_perspective(f as usize));
+        self.expand(theirs.map(|f| f as u16 + ot), them);
     }
 
     /// Offset of the input biases in the flat parameter vector (the input weights are
@@ -270,13 +307,21 @@ fn avx2() -> bool {
 }
 
 impl FloatNet {
-    /// Small uniform random weights from `seed`, zero biases and factor rows.
+    /// Small uniform random weights from `seed`, zero biases and factor rows; with the
+    /// shared factoriser the shared rows are random and the bucket rows zero (the net
+    /// starts as a plain one and learns what the buckets change).
     pub fn init(shape: Shape, seed: u64) -> FloatNet {
         let mut s = seed ^ 0x6e6e_7565;
         let mut uniform =
             |a: f32| ((splitmix(&mut s) >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * a;
         let mut p = vec![0.0; shape.params()];
-        for w in &mut p[..FEATURES * shape.hidden] {
+        let h = shape.hidden;
+        let random = if shape.factors.contains(Factors::SHARED) {
+            shape.set.inputs() * h..(shape.set.inputs() + FEATURES) * h
+        } else {
+            0..shape.set.inputs() * h
+        };
+        for w in &mut p[random] {
             *w = uniform(0.08);
         }
         let a = 1.0 / (2.0 * shape.hidden as f32).sqrt();
@@ -320,7 +365,7 @@ impl FloatNet {
         let s = &self.shape;
         let h = s.hidden;
         let q = |v: f32, scale: f32| (v * scale).round().clamp(-32767.0, 32767.0) as i16;
-        let ft_w = (0..FEATURES * h)
+        let ft_w = (0..s.set.inputs() * h)
             .map(|i| {
                 let (f, j) = (i / h, i % h);
                 let folded: f32 = s.factors_of(f).iter().map(|&r| self.p[r * h + j]).sum();
@@ -339,7 +384,7 @@ impl FloatNet {
             .iter()
             .map(|&b| (b * (QA * QB) as f32).round() as i32)
             .collect();
-        Network::from_parts(game, h, ft_w, ft_b, out_w, out_b)
+        Network::from_parts_in(s.set, game, h, (ft_w, ft_b, out_w, out_b))
             .expect("the blocks have the net's shape")
             .with_factors(s.factors)
     }
@@ -415,18 +460,23 @@ impl AdamW {
 mod tests {
     use super::*;
     use crate::eval::nnue::evaluate_fresh;
-    use crate::eval::nnue::features::{active, other_perspective};
+    use crate::eval::nnue::features::active;
     use crate::eval::nnue::network::bucket;
     use crate::rules::Position;
 
     fn inputs(shape: &Shape, pos: &Position) -> (Vec<u16>, Vec<u16>) {
         let real = active(pos, pos.side_to_move());
         let (mut us, mut them) = (Vec::new(), Vec::new());
-        shape.expand(real.iter().copied(), &mut us);
-        shape.expand(
-            real.iter().map(|&f| other_perspective(f as usize) as u16),
-            &mut them,
-        );
+        shape.expand_position(real.iter().copied(), &mut us, &mut them);
+        // The real inputs are the engine's, perspective by perspective.
+        let n = real.len();
+        for (mine, c) in [(&us, pos.side_to_move()), (&them, !pos.side_to_move())] {
+            let mut a = mine[..n].to_vec();
+            let mut b = shape.set.active(pos, c).to_vec();
+            a.sort_unstable();
+            b.sort_unstable();
+            assert_eq!(a, b, "{:?}", shape.set);
+        }
         (us, them)
     }
 
@@ -435,16 +485,35 @@ mod tests {
         let sfen =
             "rnbgqkgbnr/ppppp3pp/6p3/5p1p2/10/10/2N7/6P3/PPPPPPGPPP/R1BGQK1BNR w - KQkq 00 8";
         let pos = Position::from_sfen(sfen, Variant::LongjiangNoDrop.rules()).unwrap();
-        for hidden in HIDDEN_SIZES {
-            for factors in [
-                Factors::empty(),
-                Factors::KIND,
-                Factors::KIND | Factors::MIRROR,
-            ] {
-                let shape = Shape { hidden, factors };
+        let shapes = HIDDEN_SIZES.into_iter().flat_map(|hidden| {
+            [
+                Shape::plain(hidden, Factors::empty()),
+                Shape::plain(hidden, Factors::KIND),
+                Shape::plain(hidden, Factors::KIND | Factors::MIRROR),
+                Shape {
+                    set: FeatureSet::KingBuckets,
+                    hidden,
+                    factors: Factors::SHARED | Factors::KIND,
+                },
+                Shape {
+                    set: FeatureSet::KingBuckets,
+                    hidden,
+                    factors: Factors::SHARED | Factors::KIND | Factors::MIRROR,
+                },
+            ]
+        });
+        for shape in shapes {
+            let (hidden, factors) = (shape.hidden, shape.factors);
+            {
                 let mut net = FloatNet::init(shape, 3);
-                // Factor rows that matter, so that quantisation must fold them in.
-                for (i, w) in net.p[FEATURES * hidden..shape.ft_b()]
+                // Bucket rows (zero at first) and factor rows that matter, so that
+                // quantisation must fold the factors into the right bucket's rows.
+                if shape.set == FeatureSet::KingBuckets {
+                    for (i, w) in net.p[..shape.set.inputs() * hidden].iter_mut().enumerate() {
+                        *w = ((i % 11) as f32 - 5.0) * 0.002;
+                    }
+                }
+                for (i, w) in net.p[shape.set.inputs() * hidden..shape.ft_b()]
                     .iter_mut()
                     .enumerate()
                 {
@@ -463,9 +532,32 @@ mod tests {
                 let back = Network::from_bytes(&quantised.to_bytes()).unwrap();
                 assert_eq!(back, quantised);
                 assert_eq!(back.factors(), factors);
+                assert_eq!(back.set(), shape.set);
+                // Every hidden sum of both perspectives is the float net's, to rounding
+                // (half a unit per folded row): the factors went into the right rows.
+                let acc = crate::eval::nnue::Accumulator::refresh(&back, &pos);
+                for (mine, c) in [(&us, pos.side_to_move()), (&them, !pos.side_to_move())] {
+                    for j in 0..hidden {
+                        let float: f32 = net.p[shape.ft_b() + j]
+                            + mine
+                                .iter()
+                                .map(|&f| net.p[f as usize * hidden + j])
+                                .sum::<f32>();
+                        let q = acc.v[c.index()][j] as f32 / QA as f32;
+                        let bound = (mine.len() as f32 + 1.0) * 0.5 / QA as f32;
+                        assert!((float - q).abs() <= bound, "{shape:?}: {float} vs {q}");
+                    }
+                }
+                // The output weights' rounding (1/QB) over 2 × hidden neurons dominates
+                // the output's error; more neurons are lit in the patterned bucket rows.
                 let q = evaluate_fresh(&back, &pos);
+                let slack = if shape.set == FeatureSet::Plain {
+                    4.0
+                } else {
+                    12.0
+                };
                 assert!(
-                    (float_cp - q as f32).abs() < 4.0 + 0.05 * float_cp.abs(),
+                    (float_cp - q as f32).abs() < slack + 0.05 * float_cp.abs(),
                     "{shape:?}: {float_cp} vs {q}"
                 );
             }
@@ -474,10 +566,7 @@ mod tests {
 
     #[test]
     fn the_gradient_matches_finite_differences() {
-        let shape = Shape {
-            hidden: 256,
-            factors: Factors::KIND | Factors::MIRROR,
-        };
+        let shape = Shape::plain(256, Factors::KIND | Factors::MIRROR);
         let mut net = FloatNet::init(shape, 5);
         let (mut us, mut them) = (Vec::new(), Vec::new());
         shape.expand([3u16, 700, 1650].into_iter(), &mut us);
@@ -518,10 +607,7 @@ mod tests {
 
     #[test]
     fn mirror_factors_pair_files_a_and_j() {
-        let shape = Shape {
-            hidden: 128,
-            factors: Factors::MIRROR,
-        };
+        let shape = Shape::plain(128, Factors::MIRROR);
         // a1 and j1 of one kind share a row; a1 and b1 do not; hand features have none.
         assert_eq!(shape.factors_of(0), shape.factors_of(9));
         assert_ne!(shape.factors_of(0), shape.factors_of(1));
@@ -530,5 +616,30 @@ mod tests {
         let last = shape.factors_of(BOARD_FEATURES - 5)[0];
         assert_eq!(last, shape.inputs() - 1);
         assert_eq!(shape.factors_of(BOARD_FEATURES - 6)[0], last);
+    }
+
+    #[test]
+    fn shared_factors_tie_a_feature_across_king_buckets() {
+        let shape = Shape {
+            set: FeatureSet::KingBuckets,
+            hidden: 128,
+            factors: Factors::SHARED | Factors::KIND,
+        };
+        let f = 700;
+        let in_bucket = |b: usize| shape.factors_of(b * FEATURES + f);
+        for b in 1..crate::eval::nnue::buckets::KING_BUCKETS {
+            assert_eq!(in_bucket(b), in_bucket(0));
+        }
+        assert_eq!(in_bucket(0)[0], shape.set.inputs() + f);
+        assert_ne!(shape.factors_of(f + 1)[0], in_bucket(0)[0]);
+        // Only the shared rows start random.
+        let net = FloatNet::init(shape, 1);
+        let h = shape.hidden;
+        assert!(net.p[..shape.set.inputs() * h].iter().all(|&w| w == 0.0));
+        assert!(
+            net.p[shape.set.inputs() * h..(shape.set.inputs() + FEATURES) * h]
+                .iter()
+                .any(|&w| w != 0.0)
+        );
     }
 }

@@ -74,7 +74,7 @@ impl FeatureSet {
     pub const fn name(self) -> &'static str {
         match self {
             FeatureSet::Plain => "plain",
-            FeatureSet::KingBuckets => "king buckets",
+            FeatureSet::KingBuckets => "king-bucket",
         }
     }
 
