@@ -14,6 +14,7 @@
 pub mod cache;
 pub mod checkpoint;
 pub mod model;
+pub mod shape;
 pub mod source;
 
 use crate::eval::nnue::FeatureSet;
