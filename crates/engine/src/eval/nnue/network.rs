@@ -1,6 +1,6 @@
 //! The quantised network and its file format (`docs/nnue.md`).
 //!
-//! Architecture: `FEATURES → HIDDEN` per perspective (one shared weight matrix), squared
+//! Architecture: `inputs → HIDDEN` per perspective (one shared matrix), squared
 //! clipped ReLU, then the two halves (side to move first) into one of `BUCKETS` outputs
 //! chosen by how many pieces are on the board. Integers throughout: i16 input weights, biases
 //! and accumulators in units of `QA`, i16 output weights in units of `QB`, an i32 sum.
