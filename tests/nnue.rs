@@ -208,3 +208,66 @@ fn the_protocol_session_searches_with_each_games_default_evaluation() {
         assert_eq!(session_search(game, Some(true), nodes).0, net);
     }
 }
+
+/// A king-bucket (feature set 1) net through `EvalFile`: the session loads it, `eval` gives
+/// its own evaluation (not the plain net's it was made from) and a search runs with it; a
+/// file of an unknown feature set is refused with one error naming the set.
+#[test]
+fn a_king_bucket_eval_file_loads_evaluates_and_searches() {
+    use longjiang::eval::nnue::FeatureSet;
+    use longjiang::eval::nnue::features::FEATURES;
+    use longjiang::eval::nnue::network::{BUCKETS, HEADER_LEN};
+    let dir = std::env::temp_dir().join(format!("lj-nnue-kb-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let plain = nnue::embedded(Variant::LongjiangNoDrop).unwrap();
+    let h = plain.hidden();
+    let bytes = plain.to_bytes();
+    let words: Vec<i16> = bytes[HEADER_LEN..]
+        .chunks_exact(2)
+        .map(|c| i16::from_le_bytes([c[0], c[1]]))
+        .collect();
+    let ft = &words[..FEATURES * h];
+    // Bucket b's rows: the plain rows shifted by 2b, so each bucket evaluates differently.
+    let kb_ft: Vec<i16> = (0..6)
+        .flat_map(|b| ft.iter().map(move |&w| w + 2 * b))
+        .collect();
+    let ft_b = words[FEATURES * h..FEATURES * h + h].to_vec();
+    let out_w = words[FEATURES * h + h..FEATURES * h + h + BUCKETS * 2 * h].to_vec();
+    let tail = &bytes[HEADER_LEN + 2 * (FEATURES * h + h + BUCKETS * 2 * h)..];
+    let out_b = tail
+        .chunks_exact(4)
+        .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    let kb = Network::from_parts_in(
+        FeatureSet::KingBuckets,
+        Variant::LongjiangNoDrop,
+        h,
+        (kb_ft, ft_b, out_w, out_b),
+    )
+    .unwrap();
+    let start = Position::start(Variant::LongjiangNoDrop.rules());
+    let want = evaluate_fresh(&kb, &start);
+    assert_ne!(want, evaluate_fresh(&plain, &start));
+    let file = dir.join("kb.nnue");
+    std::fs::write(&file, kb.to_bytes()).unwrap();
+    let mut unknown = kb.to_bytes();
+    unknown[50] = 7;
+    let bad = dir.join("set7.nnue");
+    std::fs::write(&bad, unknown).unwrap();
+    let out = session(&format!(
+        "setoption name Variant value longjiang-nodrop\nsetoption name UseNNUE value true\n\
+         setoption name EvalFile value {}\neval\nsetoption name EvalFile value {}\n\
+         position startpos moves e2e4 f9f8\ngo nodes 3000\nisready\nquit\n",
+        file.display(),
+        bad.display(),
+    ));
+    let errors: Vec<&String> = out.iter().filter(|l| l.contains("error")).collect();
+    assert_eq!(errors.len(), 1, "{out:?}");
+    assert!(errors[0].contains("feature set 7"), "{}", errors[0]);
+    let nnue_line = out.iter().find(|l| l.starts_with("NNUE")).unwrap();
+    assert!(
+        nnue_line.starts_with(&format!("NNUE evaluation {want} cp")),
+        "{nnue_line}"
+    );
+    assert!(out.iter().any(|l| l.starts_with("bestmove ")), "{out:?}");
+}

@@ -283,3 +283,58 @@ fn binary_and_text_data_train_the_same_net() {
         "the net files differ between the forms"
     );
 }
+
+/// `--king-buckets` trains a feature set 1 net from the same cache as a plain run: the loss
+/// falls, the file says set 1 and loads, its evaluation follows the king, and a checkpoint
+/// of either set is refused by a run of the other.
+#[test]
+fn a_king_bucket_net_trains_from_the_plain_cache_and_loads() {
+    let d = dir("kb");
+    let data = data();
+    let cache = d.join("cache");
+    let c = path(&cache);
+    let (plain, kb) = (d.join("plain.nnue"), d.join("kb.nnue"));
+    let plain_text = longjiang(&flags(&data, &plain, &["--cache", c, "--epochs", "1"]));
+    let text = longjiang(&flags(
+        &data,
+        &kb,
+        &["--cache", c, "--epochs", "8", "--king-buckets"],
+    ));
+    // The cache is the plain run's, not rebuilt: the same positions and shards.
+    assert_eq!(
+        plain_text.lines().next().map(|l| l.split(';').next()),
+        text.lines().next().map(|l| l.split(';').next())
+    );
+    assert!(
+        text.contains("11040→128×2 net (king-bucket features)"),
+        "{text}"
+    );
+    let l = losses(&text);
+    assert_eq!(l.len(), 9, "{text}");
+    assert!(l[8].0 < 0.8 * l[0].0, "training loss did not fall: {text}");
+    let bytes = std::fs::read(&kb).unwrap();
+    assert_eq!(u16::from_le_bytes([bytes[50], bytes[51]]), 1);
+    let net = Network::load(&kb).unwrap();
+    assert_eq!(net.set(), longjiang::eval::nnue::FeatureSet::KingBuckets);
+    let pos = Position::start(Variant::LongjiangNoDrop.rules());
+    assert!(evaluate_fresh(&net, &pos).abs() < 400);
+    // Resuming across feature sets is refused, naming the checkpoint's set.
+    for (ckpt, more, set) in [
+        (format!("{}.ckpt", path(&kb)), None, "feature set 1"),
+        (
+            format!("{}.ckpt", path(&plain)),
+            Some("--king-buckets"),
+            "feature set 0",
+        ),
+    ] {
+        let mut a = vec!["--cache", c, "--epochs", "9", "--resume", &ckpt];
+        a.extend(more);
+        let out = Command::new(env!("CARGO_BIN_EXE_longjiang"))
+            .args(flags(&data, &d.join("other.nnue"), &a))
+            .output()
+            .unwrap();
+        assert!(!out.status.success());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(&format!("checkpoint of {set}")), "{err}");
+    }
+}

@@ -9,6 +9,10 @@
 //! A record, little-endian: u16 feature count n, u8 output bucket, u8 result for the side
 //! to move (0 loss, 1 draw, 2 win), i16 search score for the side to move, i16 classical
 //! evaluation (validation records only, else 0), then n u16 features.
+//!
+//! The features are the plain ones (feature set 0) whatever the net's set: a king-bucket
+//! run finds each perspective's bucket from the two kings' features
+//! (`FeatureSet::offsets_of_plain`), so one cache serves both sets and none is misread.
 
 use super::source::{self, Record};
 use crate::eval::nnue::features::active;
@@ -102,7 +106,7 @@ pub struct View<'a> {
 
 impl View<'_> {
     /// The side to move's features.
-    pub fn features(&self) -> impl Iterator<Item = u16> + '_ {
+    pub fn features(&self) -> impl Iterator<Item = u16> + Clone + '_ {
         self.feats
             .chunks_exact(2)
             .map(|c| u16::from_le_bytes([c[0], c[1]]))

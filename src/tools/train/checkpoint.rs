@@ -2,6 +2,7 @@
 //! validation epoch's parameters, so that `--resume` goes on exactly where a run stopped.
 
 use super::model::{AdamW, FloatNet, Shape};
+use crate::eval::nnue::FeatureSet;
 use crate::eval::nnue::network::Factors;
 
 const MAGIC: &[u8; 8] = b"LJCKPT02";
@@ -22,7 +23,8 @@ pub struct Checkpoint {
 }
 
 impl Checkpoint {
-    /// The file form: magic, hidden size, factorisers, parameter count, epoch, decay,
+    /// The file form: magic, hidden size, factorisers, feature set (0 in checkpoints of
+    /// builds before set 1), parameter count, epoch, decay,
     /// steps, best loss, then the four f32 vectors (current, first and second moments,
     /// best).
     pub fn to_bytes(&self) -> Vec<u8> {
@@ -32,7 +34,7 @@ impl Checkpoint {
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&(shape.hidden as u32).to_le_bytes());
         out.extend_from_slice(&shape.factors.bits().to_le_bytes());
-        out.extend_from_slice(&[0; 2]);
+        out.extend_from_slice(&shape.set.code().to_le_bytes());
         out.extend_from_slice(&(n as u64).to_le_bytes());
         out.extend_from_slice(&self.epoch.to_le_bytes());
         out.extend_from_slice(&self.opt.decay.to_le_bytes());
@@ -55,6 +57,14 @@ impl Checkpoint {
         let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().unwrap_or([0; 4]));
         let hidden = u32_at(8) as usize;
         let factors = Factors::from_bits_truncate(u16::from_le_bytes([bytes[12], bytes[13]]));
+        let code = u16::from_le_bytes([bytes[14], bytes[15]]);
+        if FeatureSet::from_code(code) != Some(shape.set) {
+            return Err(format!(
+                "checkpoint of feature set {code}, the flags ask for {} ({})",
+                shape.set.code(),
+                shape.set.name()
+            ));
+        }
         if hidden != shape.hidden || factors != shape.factors {
             return Err(format!(
                 "checkpoint of hidden size {hidden} and factorisers {factors:?}, \
@@ -105,10 +115,7 @@ mod tests {
 
     #[test]
     fn a_checkpoint_round_trips_and_refuses_another_shape() {
-        let shape = Shape {
-            hidden: 256,
-            factors: Factors::KIND,
-        };
+        let shape = Shape::plain(256, Factors::KIND);
         let c = Checkpoint {
             epoch: 4,
             net: FloatNet::init(shape, 1),
@@ -117,10 +124,29 @@ mod tests {
         };
         assert_eq!(Checkpoint::from_bytes(&c.to_bytes(), shape).unwrap(), c);
         assert!(Checkpoint::from_bytes(b"junk", shape).is_err());
-        let other = Shape {
-            hidden: 128,
-            factors: Factors::KIND,
-        };
+        let other = Shape::plain(128, Factors::KIND);
         assert!(Checkpoint::from_bytes(&c.to_bytes(), other).is_err());
+        // A checkpoint of the other feature set is refused by its set, both ways.
+        let kb = Shape {
+            set: FeatureSet::KingBuckets,
+            hidden: 128,
+            factors: Factors::KIND | Factors::SHARED,
+        };
+        let k = Checkpoint {
+            epoch: 1,
+            net: FloatNet::init(kb, 1),
+            opt: AdamW::new(kb.params(), 0.01),
+            best: (FloatNet::init(kb, 2), 0.07),
+        };
+        assert_eq!(Checkpoint::from_bytes(&k.to_bytes(), kb).unwrap(), k);
+        let plain_of_kb = Shape::plain(128, kb.factors);
+        let e = Checkpoint::from_bytes(&k.to_bytes(), plain_of_kb).unwrap_err();
+        assert!(e.contains("feature set 1"), "{e}");
+        let kb_of_plain = Shape {
+            set: FeatureSet::KingBuckets,
+            ..shape
+        };
+        let e = Checkpoint::from_bytes(&c.to_bytes(), kb_of_plain).unwrap_err();
+        assert!(e.contains("feature set 0"), "{e}");
     }
 }

@@ -14,9 +14,10 @@
 pub mod cache;
 pub mod checkpoint;
 pub mod model;
+pub mod shape;
 pub mod source;
 
-use crate::eval::nnue::features::other_perspective;
+use crate::eval::nnue::FeatureSet;
 use crate::eval::nnue::network::Factors;
 use crate::rules::Variant;
 use crate::tools::datagen::sample;
@@ -100,6 +101,11 @@ pub struct TrainArgs {
     /// kind), `mirror` (a row per square's a↔j mirror pair), or `none`.
     #[arg(long, default_value = "kind")]
     pub factors: String,
+    /// Train a king-bucket net (feature set 1: the plain features per own-king bucket,
+    /// `docs/nnue.md`), with the `shared` factoriser (a row per plain feature shared by all
+    /// buckets) added to `--factors`.
+    #[arg(long)]
+    pub king_buckets: bool,
     /// The shuffled feature cache's directory (default: the output path + `.cache`); kept
     /// and reused while the data and the filters are the same.
     #[arg(long)]
@@ -155,11 +161,7 @@ fn input<'a>(
 ) -> Input<'a> {
     us.clear();
     them.clear();
-    shape.expand(v.features(), us);
-    shape.expand(
-        v.features().map(|f| other_perspective(f as usize) as u16),
-        them,
-    );
+    shape.expand_position(v.features(), us, them);
     Input {
         us,
         them,
@@ -306,9 +308,14 @@ pub fn train(args: &TrainArgs) -> Result<(Vec<EpochReport>, Checkpoint, String),
     if !model::valid_hidden(args.hidden) {
         return Err(format!("--hidden {}: must be 128, 256 or 512", args.hidden));
     }
+    let (set, shared) = match args.king_buckets {
+        true => (FeatureSet::KingBuckets, Factors::SHARED),
+        false => (FeatureSet::Plain, Factors::empty()),
+    };
     let shape = Shape {
+        set,
         hidden: args.hidden,
-        factors: parse_factors(&args.factors)?,
+        factors: parse_factors(&args.factors)? | shared,
     };
     let settings = cache::Settings {
         variant: args.variant,
@@ -377,15 +384,17 @@ pub fn train(args: &TrainArgs) -> Result<(Vec<EpochReport>, Checkpoint, String),
     };
     let info = format!(
         "{} training, {} validation positions ({} read from {} files; cache {}, {} shards); \
-         {}→{}×2 net, factorisers {:?}; classical evaluation's validation loss {classical:.6}\n",
+         {}→{}×2 net ({} features), factorisers {:?}; classical evaluation's validation \
+         loss {classical:.6}\n",
         cache.train,
         cache.valid,
         cache.read,
         args.data.len(),
         cache.dir.display(),
         cache.shards,
-        crate::eval::nnue::features::FEATURES,
+        shape.set.inputs(),
         shape.hidden,
+        shape.set.name(),
         shape.factors
     );
     if args.quiet {

@@ -1,107 +1,11 @@
-//! The trainer's float twin of [`Network`]: its shape (hidden size, factorisers), forward
-//! and backward passes on sparse positions, AdamW, quantisation, and checkpoints.
+//! The trainer's float twin of [`Network`]: forward and backward passes on sparse positions
+//! of a [`Shape`] (`shape.rs`), AdamW and quantisation.
 
+pub use super::shape::Shape;
 use crate::eval::nnue::Network;
-use crate::eval::nnue::features::{BOARD_FEATURES, FEATURES, HAND_SLOTS, NET_KINDS};
-use crate::eval::nnue::network::{BUCKETS, Factors, HIDDEN_SIZES, QA, QB, SCALE};
-use crate::geometry::{FILES, RANKS, SQUARES};
-use crate::rules::HAND_KINDS;
+use crate::eval::nnue::features::FEATURES;
+use crate::eval::nnue::network::{Factors, HIDDEN_SIZES, QA, QB, SCALE};
 use crate::rules::Variant;
-
-/// Kind factor rows: one per (ours/theirs, kind) of the board and of the hand.
-const KIND_ROWS: usize = 2 * NET_KINDS + 2 * HAND_KINDS;
-/// Files a mirror pair class tells apart (a↔j, b↔i, …).
-const HALF_FILES: usize = (FILES as usize).div_ceil(2);
-/// Mirror factor rows: one per (ours/theirs, kind, rank, mirror pair of files).
-const MIRROR_ROWS: usize = 2 * NET_KINDS * RANKS as usize * HALF_FILES;
-
-/// The float net's shape: its hidden size and the training-only "factor" inputs. Each real
-/// feature also switches on its factors, so what many features share (a kind's material,
-/// a square's mirror twin) is learnt from every position at once; quantisation adds each
-/// factor's row into its features' rows, so the net file has no trace of them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shape {
-    /// Neurons per perspective (one of `HIDDEN_SIZES`).
-    pub hidden: usize,
-    /// The factorisers.
-    pub factors: Factors,
-}
-
-impl Shape {
-    /// Input rows of the float net: the real features, then the factors.
-    pub fn inputs(&self) -> usize {
-        let mut n = FEATURES;
-        if self.factors.contains(Factors::KIND) {
-            n += KIND_ROWS;
-        }
-        if self.factors.contains(Factors::MIRROR) {
-            n += MIRROR_ROWS;
-        }
-        n
-    }
-
-    /// The factor rows real feature `f` switches on (at most two).
-    #[inline(always)]
-    pub fn factors_of(&self, f: usize) -> arrayvec::ArrayVec<usize, 2> {
-        let mut out = arrayvec::ArrayVec::new();
-        let mut next = FEATURES;
-        if self.factors.contains(Factors::KIND) {
-            out.push(if f < BOARD_FEATURES {
-                next + f / SQUARES
-            } else {
-                next + 2 * NET_KINDS + (f - BOARD_FEATURES) / HAND_SLOTS
-            });
-            next += KIND_ROWS;
-        }
-        if self.factors.contains(Factors::MIRROR) && f < BOARD_FEATURES {
-            let (group, sq) = (f / SQUARES, f % SQUARES);
-            let (rank, file) = (sq / FILES as usize, sq % FILES as usize);
-            let pair = file.min(FILES as usize - 1 - file);
-            out.push(next + (group * RANKS as usize + rank) * HALF_FILES + pair);
-        }
-        out
-    }
-
-    /// Appends the real features `real` and their factor rows to `out`.
-    #[inline]
-    pub fn expand(&self, real: impl Iterator<Item = u16>, out: &mut Vec<u16>) {
-        let start = out.len();
-        out.extend(real);
-        for i in start..out.len() {
-            let f = out[i] as usize;
-            for r in self.factors_of(f) {
-                out.push(r as u16);
-            }
-        }
-    }
-
-    /// Offset of the input biases in the flat parameter vector (the input weights are
-    /// first, `[inputs][hidden]`).
-    pub fn ft_b(&self) -> usize {
-        self.inputs() * self.hidden
-    }
-
-    /// Offset of the output weights, `[BUCKETS][2 × hidden]`.
-    pub fn out_w(&self) -> usize {
-        self.ft_b() + self.hidden
-    }
-
-    /// Offset of the output biases, `[BUCKETS]`.
-    pub fn out_b(&self) -> usize {
-        self.out_w() + BUCKETS * 2 * self.hidden
-    }
-
-    /// Number of parameters.
-    pub fn params(&self) -> usize {
-        self.out_b() + BUCKETS
-    }
-
-    /// Whether parameter `i` is a weight (decayed and clipped) rather than a bias.
-    #[inline(always)]
-    pub fn is_weight(&self, i: usize) -> bool {
-        i < self.ft_b() || (self.out_w()..self.out_b()).contains(&i)
-    }
-}
 
 /// The largest weight magnitude quantisation keeps exact enough and overflow-free (i16 with
 /// `QA` for the input layer; `c · w` within i16 for the output layer).
@@ -270,13 +174,21 @@ fn avx2() -> bool {
 }
 
 impl FloatNet {
-    /// Small uniform random weights from `seed`, zero biases and factor rows.
+    /// Small uniform random weights from `seed`, zero biases and factor rows; with the
+    /// shared factoriser the shared rows are random and the bucket rows zero (the net
+    /// starts as a plain one and learns what the buckets change).
     pub fn init(shape: Shape, seed: u64) -> FloatNet {
         let mut s = seed ^ 0x6e6e_7565;
         let mut uniform =
             |a: f32| ((splitmix(&mut s) >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * a;
         let mut p = vec![0.0; shape.params()];
-        for w in &mut p[..FEATURES * shape.hidden] {
+        let h = shape.hidden;
+        let random = if shape.factors.contains(Factors::SHARED) {
+            shape.set.inputs() * h..(shape.set.inputs() + FEATURES) * h
+        } else {
+            0..shape.set.inputs() * h
+        };
+        for w in &mut p[random] {
             *w = uniform(0.08);
         }
         let a = 1.0 / (2.0 * shape.hidden as f32).sqrt();
@@ -320,7 +232,7 @@ impl FloatNet {
         let s = &self.shape;
         let h = s.hidden;
         let q = |v: f32, scale: f32| (v * scale).round().clamp(-32767.0, 32767.0) as i16;
-        let ft_w = (0..FEATURES * h)
+        let ft_w = (0..s.set.inputs() * h)
             .map(|i| {
                 let (f, j) = (i / h, i % h);
                 let folded: f32 = s.factors_of(f).iter().map(|&r| self.p[r * h + j]).sum();
@@ -339,7 +251,7 @@ impl FloatNet {
             .iter()
             .map(|&b| (b * (QA * QB) as f32).round() as i32)
             .collect();
-        Network::from_parts(game, h, ft_w, ft_b, out_w, out_b)
+        Network::from_parts_in(s.set, game, h, (ft_w, ft_b, out_w, out_b))
             .expect("the blocks have the net's shape")
             .with_factors(s.factors)
     }
@@ -414,19 +326,25 @@ impl AdamW {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::nnue::FeatureSet;
     use crate::eval::nnue::evaluate_fresh;
-    use crate::eval::nnue::features::{active, other_perspective};
+    use crate::eval::nnue::features::active;
     use crate::eval::nnue::network::bucket;
     use crate::rules::Position;
 
     fn inputs(shape: &Shape, pos: &Position) -> (Vec<u16>, Vec<u16>) {
         let real = active(pos, pos.side_to_move());
         let (mut us, mut them) = (Vec::new(), Vec::new());
-        shape.expand(real.iter().copied(), &mut us);
-        shape.expand(
-            real.iter().map(|&f| other_perspective(f as usize) as u16),
-            &mut them,
-        );
+        shape.expand_position(real.iter().copied(), &mut us, &mut them);
+        // The real inputs are the engine's, perspective by perspective.
+        let n = real.len();
+        for (mine, c) in [(&us, pos.side_to_move()), (&them, !pos.side_to_move())] {
+            let mut a = mine[..n].to_vec();
+            let mut b = shape.set.active(pos, c).to_vec();
+            a.sort_unstable();
+            b.sort_unstable();
+            assert_eq!(a, b, "{:?}", shape.set);
+        }
         (us, them)
     }
 
@@ -435,16 +353,35 @@ mod tests {
         let sfen =
             "rnbgqkgbnr/ppppp3pp/6p3/5p1p2/10/10/2N7/6P3/PPPPPPGPPP/R1BGQK1BNR w - KQkq 00 8";
         let pos = Position::from_sfen(sfen, Variant::LongjiangNoDrop.rules()).unwrap();
-        for hidden in HIDDEN_SIZES {
-            for factors in [
-                Factors::empty(),
-                Factors::KIND,
-                Factors::KIND | Factors::MIRROR,
-            ] {
-                let shape = Shape { hidden, factors };
+        let shapes = HIDDEN_SIZES.into_iter().flat_map(|hidden| {
+            [
+                Shape::plain(hidden, Factors::empty()),
+                Shape::plain(hidden, Factors::KIND),
+                Shape::plain(hidden, Factors::KIND | Factors::MIRROR),
+                Shape {
+                    set: FeatureSet::KingBuckets,
+                    hidden,
+                    factors: Factors::SHARED | Factors::KIND,
+                },
+                Shape {
+                    set: FeatureSet::KingBuckets,
+                    hidden,
+                    factors: Factors::SHARED | Factors::KIND | Factors::MIRROR,
+                },
+            ]
+        });
+        for shape in shapes {
+            let (hidden, factors) = (shape.hidden, shape.factors);
+            {
                 let mut net = FloatNet::init(shape, 3);
-                // Factor rows that matter, so that quantisation must fold them in.
-                for (i, w) in net.p[FEATURES * hidden..shape.ft_b()]
+                // Bucket rows (zero at first) and factor rows that matter, so that
+                // quantisation must fold the factors into the right bucket's rows.
+                if shape.set == FeatureSet::KingBuckets {
+                    for (i, w) in net.p[..shape.set.inputs() * hidden].iter_mut().enumerate() {
+                        *w = ((i % 11) as f32 - 5.0) * 0.002;
+                    }
+                }
+                for (i, w) in net.p[shape.set.inputs() * hidden..shape.ft_b()]
                     .iter_mut()
                     .enumerate()
                 {
@@ -463,9 +400,32 @@ mod tests {
                 let back = Network::from_bytes(&quantised.to_bytes()).unwrap();
                 assert_eq!(back, quantised);
                 assert_eq!(back.factors(), factors);
+                assert_eq!(back.set(), shape.set);
+                // Every hidden sum of both perspectives is the float net's, to rounding
+                // (half a unit per folded row): the factors went into the right rows.
+                let acc = crate::eval::nnue::Accumulator::refresh(&back, &pos);
+                for (mine, c) in [(&us, pos.side_to_move()), (&them, !pos.side_to_move())] {
+                    for j in 0..hidden {
+                        let float: f32 = net.p[shape.ft_b() + j]
+                            + mine
+                                .iter()
+                                .map(|&f| net.p[f as usize * hidden + j])
+                                .sum::<f32>();
+                        let q = acc.v[c.index()][j] as f32 / QA as f32;
+                        let bound = (mine.len() as f32 + 1.0) * 0.5 / QA as f32;
+                        assert!((float - q).abs() <= bound, "{shape:?}: {float} vs {q}");
+                    }
+                }
+                // The output weights' rounding (1/QB) over 2 × hidden neurons dominates
+                // the output's error; more neurons are lit in the patterned bucket rows.
                 let q = evaluate_fresh(&back, &pos);
+                let slack = if shape.set == FeatureSet::Plain {
+                    4.0
+                } else {
+                    12.0
+                };
                 assert!(
-                    (float_cp - q as f32).abs() < 4.0 + 0.05 * float_cp.abs(),
+                    (float_cp - q as f32).abs() < slack + 0.05 * float_cp.abs(),
                     "{shape:?}: {float_cp} vs {q}"
                 );
             }
@@ -474,10 +434,7 @@ mod tests {
 
     #[test]
     fn the_gradient_matches_finite_differences() {
-        let shape = Shape {
-            hidden: 256,
-            factors: Factors::KIND | Factors::MIRROR,
-        };
+        let shape = Shape::plain(256, Factors::KIND | Factors::MIRROR);
         let mut net = FloatNet::init(shape, 5);
         let (mut us, mut them) = (Vec::new(), Vec::new());
         shape.expand([3u16, 700, 1650].into_iter(), &mut us);
@@ -514,21 +471,5 @@ mod tests {
                 grad[i]
             );
         }
-    }
-
-    #[test]
-    fn mirror_factors_pair_files_a_and_j() {
-        let shape = Shape {
-            hidden: 128,
-            factors: Factors::MIRROR,
-        };
-        // a1 and j1 of one kind share a row; a1 and b1 do not; hand features have none.
-        assert_eq!(shape.factors_of(0), shape.factors_of(9));
-        assert_ne!(shape.factors_of(0), shape.factors_of(1));
-        assert!(shape.factors_of(BOARD_FEATURES).is_empty());
-        // The last group's top rank, file e (paired with f): the last row.
-        let last = shape.factors_of(BOARD_FEATURES - 5)[0];
-        assert_eq!(last, shape.inputs() - 1);
-        assert_eq!(shape.factors_of(BOARD_FEATURES - 6)[0], last);
     }
 }

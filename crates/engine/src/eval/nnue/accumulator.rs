@@ -5,9 +5,11 @@
 //! walking back to the nearest computed ancestor and applying the deltas forward. An entry
 //! knows the keys of its position and its parent, checked against the position's own
 //! history, so a stale entry (another line searched at that ply, a position set up from
-//! elsewhere) is never used: the stack then refreshes from scratch.
+//! elsewhere) is never used: the stack then refreshes from scratch. Each perspective is
+//! brought up to date on its own: with king buckets (`buckets`) a king's move to another
+//! bucket refreshes its side's sums while the other side's are still updated.
 
-use super::features::{FeatureDelta, MAX_ACTIVE, active};
+use super::features::{FeatureDelta, MAX_ACTIVE};
 use super::kernels;
 use super::network::{MAX_HIDDEN, Network, bucket};
 use crate::rules::{Color, Position};
@@ -36,45 +38,48 @@ impl Accumulator {
 
     /// Overwrites these sums with those of `pos` computed from scratch.
     pub fn refresh_in_place(&mut self, net: &Network, pos: &Position) {
-        let h = net.hidden();
         for c in Color::ALL {
-            let features = active(pos, c);
-            let rows: arrayvec::ArrayVec<&[i16], MAX_ACTIVE> = features
-                .iter()
-                .map(|&f| net.feature_weights(f as usize))
-                .collect();
-            let v = &mut self.v[c.index()];
-            kernels::apply(h, v, &net.ft_bias, &rows, &[]);
+            self.refresh_side(net, pos, c);
         }
     }
 
-    /// Writes into `self` the sums of `from` changed by `delta`.
-    #[inline]
-    pub fn apply_from(&mut self, from: &Accumulator, net: &Network, delta: &FeatureDelta) {
-        let h = net.hidden();
-        for c in Color::ALL {
-            let mut add: arrayvec::ArrayVec<&[i16], 2> = arrayvec::ArrayVec::new();
-            let mut sub: arrayvec::ArrayVec<&[i16], 2> = arrayvec::ArrayVec::new();
-            for ch in delta.removed() {
-                if let Some(f) = ch.feature(c) {
-                    sub.push(net.feature_weights(f));
-                }
-            }
-            for ch in delta.added() {
-                if let Some(f) = ch.feature(c) {
-                    add.push(net.feature_weights(f));
-                }
-            }
-            let i = c.index();
-            kernels::apply(h, &mut self.v[i], &from.v[i], &add, &sub);
-        }
+    /// Overwrites `perspective`'s sums with those of `pos` computed from scratch.
+    pub fn refresh_side(&mut self, net: &Network, pos: &Position, perspective: Color) {
+        let features = net.set().active(pos, perspective);
+        let rows: arrayvec::ArrayVec<&[i16], MAX_ACTIVE> = features
+            .iter()
+            .map(|&f| net.feature_weights(f as usize))
+            .collect();
+        let v = &mut self.v[perspective.index()];
+        kernels::apply(net.hidden(), v, &net.ft_bias, &rows, &[]);
     }
 
-    /// These sums changed by `delta`.
+    /// Writes into `perspective`'s row the row of `from` changed by `delta`, whose move
+    /// leaves that perspective's inputs offset by `offset` (`FeatureSet::offset`; the move
+    /// must not change it: `FeatureSet::refreshes`).
     #[inline]
-    pub fn apply(&mut self, net: &Network, delta: &FeatureDelta) {
-        let from = *self;
-        self.apply_from(&from, net, delta);
+    pub fn apply_side(
+        &mut self,
+        perspective: Color,
+        from: &Accumulator,
+        net: &Network,
+        delta: &FeatureDelta,
+        offset: usize,
+    ) {
+        let mut add: arrayvec::ArrayVec<&[i16], 2> = arrayvec::ArrayVec::new();
+        let mut sub: arrayvec::ArrayVec<&[i16], 2> = arrayvec::ArrayVec::new();
+        for ch in delta.removed() {
+            if let Some(f) = ch.feature(perspective) {
+                sub.push(net.feature_weights(offset + f));
+            }
+        }
+        for ch in delta.added() {
+            if let Some(f) = ch.feature(perspective) {
+                add.push(net.feature_weights(offset + f));
+            }
+        }
+        let i = perspective.index();
+        kernels::apply(net.hidden(), &mut self.v[i], &from.v[i], &add, &sub);
     }
 }
 
@@ -95,8 +100,21 @@ struct StackEntry {
     parent_key: u64,
     /// Whether `delta` is recorded (set by `push`).
     has_delta: bool,
-    /// Whether `acc` holds the sums of the position with key `key`.
-    computed: bool,
+    /// Whether `acc` holds each perspective's sums (`[Color::index()]`) of the position
+    /// with key `key`: a king moved to another bucket leaves its side's uncomputed.
+    computed: [bool; 2],
+}
+
+impl StackEntry {
+    /// Records that `perspective`'s sums are those of the position with key `key`.
+    #[inline(always)]
+    fn mark(&mut self, perspective: usize, key: u64) {
+        if self.key != key {
+            self.key = key;
+            self.computed = [false; 2];
+        }
+        self.computed[perspective] = true;
+    }
 }
 
 /// Accumulators for the plies of one search thread (see the module documentation).
@@ -113,7 +131,7 @@ impl AccumulatorStack {
             key: 0,
             parent_key: 0,
             has_delta: false,
-            computed: false,
+            computed: [false; 2],
         };
         AccumulatorStack {
             entries: vec![empty; max_ply + 2],
@@ -131,7 +149,7 @@ impl AccumulatorStack {
             };
             e.parent_key = pos.key();
             e.has_delta = true;
-            e.computed = false;
+            e.computed = [false; 2];
         }
     }
 
@@ -142,46 +160,56 @@ impl AccumulatorStack {
         net.output(&acc.v, pos.side_to_move(), bucket(pos))
     }
 
-    /// The accumulator of `pos` at `ply`, computed as cheaply as the stack allows.
+    /// The accumulator of `pos` at `ply`, computed as cheaply as the stack allows: per
+    /// perspective, from its nearest computed ancestor, or from scratch when there is none
+    /// or a move since moved its king to another bucket.
     pub fn update(&mut self, net: &Network, pos: &Position, ply: usize) -> &Accumulator {
         let n = ply.min(self.entries.len() - 1);
         // The keys of the position's history, the current one last.
         let depth = pos.history_len();
-        // Walk back while the entries chain up to the position's history.
-        let mut j = n;
-        let mut base = None;
-        loop {
-            let e = &self.entries[j];
-            let h = depth as isize - (n - j) as isize;
-            if h < 0 {
-                break;
-            }
-            let h = h as usize;
-            if e.computed && e.key == pos.history_key(h) {
-                base = Some(j);
-                break;
-            }
-            if !e.has_delta || j == 0 || h == 0 || e.parent_key != pos.history_key(h - 1) {
-                break;
-            }
-            j -= 1;
-        }
-        match base {
-            Some(b) => {
-                for i in b + 1..=n {
-                    let (done, rest) = self.entries.split_at_mut(i);
-                    let e = &mut rest[0];
-                    let delta = e.delta;
-                    e.acc.apply_from(&done[i - 1].acc, net, &delta);
-                    e.key = pos.history_key(depth - (n - i));
-                    e.computed = true;
+        let set = net.set();
+        for c in Color::ALL {
+            let ci = c.index();
+            // Walk back while the entries chain up to the position's history.
+            let mut j = n;
+            let mut base = None;
+            loop {
+                let e = &self.entries[j];
+                let h = depth as isize - (n - j) as isize;
+                if h < 0 {
+                    break;
                 }
+                let h = h as usize;
+                if e.computed[ci] && e.key == pos.history_key(h) {
+                    base = Some(j);
+                    break;
+                }
+                if !e.has_delta
+                    || j == 0
+                    || h == 0
+                    || e.parent_key != pos.history_key(h - 1)
+                    || set.refreshes(&e.delta, c)
+                {
+                    break;
+                }
+                j -= 1;
             }
-            None => {
-                let e = &mut self.entries[n];
-                e.acc.refresh_in_place(net, pos);
-                e.key = pos.key();
-                e.computed = true;
+            match base {
+                Some(b) => {
+                    let offset = set.offset(pos, c);
+                    for i in b + 1..=n {
+                        let (done, rest) = self.entries.split_at_mut(i);
+                        let e = &mut rest[0];
+                        let delta = e.delta;
+                        e.acc.apply_side(c, &done[i - 1].acc, net, &delta, offset);
+                        e.mark(ci, pos.history_key(depth - (n - i)));
+                    }
+                }
+                None => {
+                    let e = &mut self.entries[n];
+                    e.acc.refresh_side(net, pos, c);
+                    e.mark(ci, pos.key());
+                }
             }
         }
         &self.entries[n].acc

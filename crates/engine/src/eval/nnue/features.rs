@@ -36,7 +36,7 @@ pub const MAX_ACTIVE: usize = SQUARES + HAND_FEATURES;
 
 /// `sq` as `perspective` sees it: the second player's board is mirrored rank for rank.
 #[inline(always)]
-const fn orient(perspective: Color, sq: Square) -> usize {
+pub const fn orient(perspective: Color, sq: Square) -> usize {
     match perspective {
         Color::Black => sq.index(),
         Color::White => sq.flip_rank().index(),

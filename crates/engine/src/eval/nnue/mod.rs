@@ -7,12 +7,14 @@
 //! binary ([`embedded`]; the registry, `eval::games`, names each game's).
 
 pub mod accumulator;
+pub mod buckets;
 pub mod features;
 pub mod kernels;
 pub mod network;
 mod quant;
 
 pub use accumulator::{Accumulator, AccumulatorStack, evaluate_fresh};
+pub use buckets::FeatureSet;
 pub use network::{NetError, Network};
 
 use super::games::{self, Evaluator};
@@ -79,9 +81,14 @@ pub(crate) fn test_net(game: Variant) -> Network {
 /// [`test_net`] of hidden size `hidden`.
 #[cfg(test)]
 pub(crate) fn test_net_of(game: Variant, hidden: usize) -> Network {
-    use features::FEATURES;
+    test_net_in(FeatureSet::Plain, game, hidden)
+}
+
+/// [`test_net_of`] with the inputs of feature set `set` (every bucket's rows different).
+#[cfg(test)]
+pub(crate) fn test_net_in(set: FeatureSet, game: Variant, hidden: usize) -> Network {
     use network::BUCKETS;
-    let ft = (0..FEATURES * hidden)
+    let ft = (0..set.inputs() * hidden)
         .map(|i| ((i * 7919) % 61) as i16 - 30)
         .collect();
     let fb = (0..hidden).map(|i| (i % 17) as i16).collect();
@@ -89,7 +96,7 @@ pub(crate) fn test_net_of(game: Variant, hidden: usize) -> Network {
         .map(|i| ((i * 31) % 41) as i16 - 20)
         .collect();
     let ob = (0..BUCKETS as i32).map(|b| b * 1000 - 1500).collect();
-    Network::from_parts(game, hidden, ft, fb, ow, ob).expect("the shapes match")
+    Network::from_parts_in(set, game, hidden, (ft, fb, ow, ob)).expect("the shapes match")
 }
 
 #[cfg(test)]

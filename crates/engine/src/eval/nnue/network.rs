@@ -1,6 +1,6 @@
 //! The quantised network and its file format (`docs/nnue.md`).
 //!
-//! Architecture: `FEATURES → HIDDEN` per perspective (one shared weight matrix), squared
+//! Architecture: `inputs → HIDDEN` per perspective (one shared matrix), squared
 //! clipped ReLU, then the two halves (side to move first) into one of `BUCKETS` outputs
 //! chosen by how many pieces are on the board. Integers throughout: i16 input weights, biases
 //! and accumulators in units of `QA`, i16 output weights in units of `QB`, an i32 sum.
@@ -19,15 +19,15 @@
 //! | 44 | 2 | `QA` |
 //! | 46 | 2 | `QB` |
 //! | 48 | 2 | output scale (centipawns per unit) |
-//! | 50 | 2 | feature set (0: the board and hand thermometer features; zero in version 1) |
+//! | 50 | 2 | feature set ([`FeatureSet`]: 0 plain, 1 king buckets; zero in version 1) |
 //! | 52 | 2 | the factorisers it was trained with ([`Factors`] bits; zero in version 1) |
 //! | 54 | 2 | zero |
 //! | 56 | 8 | FNV-1a 64 of the parameter bytes |
 //!
-//! then i16 input weights `[features][hidden]`, i16 input biases `[hidden]`, i16 output
+//! then i16 input weights `[input features][hidden]`, i16 input biases `[hidden]`, i16 output
 //! weights `[buckets][2 × hidden]`, i32 output biases `[buckets]`.
 
-use super::features::FEATURES;
+use super::buckets::FeatureSet;
 use super::kernels;
 use crate::rules::{Color, Position, Variant};
 use std::fmt;
@@ -49,8 +49,6 @@ pub const BUCKET_PIECES: usize = 40;
 pub const MAGIC: [u8; 4] = *b"LJNN";
 /// The format version this build writes (it reads 1 and 2).
 pub const VERSION: u16 = 2;
-/// The only feature set so far (`features.rs`).
-pub const FEATURE_SET: u16 = 0;
 /// Header length in bytes.
 pub const HEADER_LEN: usize = 64;
 const GAME_LEN: usize = 24;
@@ -91,6 +89,8 @@ pub enum NetError {
     },
     /// The parameters' checksum does not match the header's (a damaged file).
     Checksum,
+    /// A feature set this build does not have ([`FeatureSet`]).
+    FeatureSet(u16),
 }
 
 impl fmt::Display for NetError {
@@ -114,6 +114,10 @@ impl fmt::Display for NetError {
                 "net file has {field} {found}, this build needs {expected}"
             ),
             NetError::Checksum => f.write_str("net file is damaged (checksum mismatch)"),
+            NetError::FeatureSet(s) => write!(
+                f,
+                "net file has feature set {s}, this build reads 0 (plain) and 1 (king buckets)"
+            ),
         }
     }
 }
@@ -129,6 +133,8 @@ bitflags::bitflags! {
         const KIND = 1;
         /// One shared row per (ours/theirs, kind, square's mirror pair a↔j).
         const MIRROR = 2;
+        /// One shared row per plain feature across the king buckets (feature set 1).
+        const SHARED = 4;
     }
 }
 
@@ -138,9 +144,11 @@ pub struct Network {
     game: Variant,
     /// Neurons per perspective (one of [`HIDDEN_SIZES`]).
     hidden: usize,
+    /// Its inputs.
+    set: FeatureSet,
     /// The factorisers it was trained with.
     factors: Factors,
-    /// `[FEATURES][HIDDEN]`.
+    /// `[set.inputs()][HIDDEN]`.
     pub(crate) ft_weights: Vec<i16>,
     /// `[HIDDEN]`.
     pub(crate) ft_bias: Vec<i16>,
@@ -154,8 +162,10 @@ impl fmt::Debug for Network {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "Network({}, {FEATURES}→{}×2→{BUCKETS})",
-            self.game, self.hidden
+            "Network({}, {}→{}×2→{BUCKETS})",
+            self.game,
+            self.set.inputs(),
+            self.hidden
         )
     }
 }
@@ -170,15 +180,14 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     h
 }
 
-/// Bytes of the parameters of a net of hidden size `hidden`.
-const fn param_bytes_of(hidden: usize) -> usize {
-    2 * (FEATURES * hidden + hidden + BUCKETS * 2 * hidden) + 4 * BUCKETS
+/// Bytes of the parameters of a net of `inputs` input features and hidden size `hidden`.
+const fn param_bytes_of(inputs: usize, hidden: usize) -> usize {
+    2 * (inputs * hidden + hidden + BUCKETS * 2 * hidden) + 4 * BUCKETS
 }
 
 impl Network {
-    /// A network of hidden size `hidden` from its quantised parameters (the trainer's
-    /// output); `None` when the size is not one of [`HIDDEN_SIZES`] or a slice has the
-    /// wrong length.
+    /// A plain-feature network of hidden size `hidden` from its quantised parameters;
+    /// `None` when the size is not one of [`HIDDEN_SIZES`] or a slice has the wrong length.
     pub fn from_parts(
         game: Variant,
         hidden: usize,
@@ -187,14 +196,27 @@ impl Network {
         out_weights: Vec<i16>,
         out_bias: Vec<i32>,
     ) -> Option<Network> {
+        let p = (ft_weights, ft_bias, out_weights, out_bias);
+        Network::from_parts_in(FeatureSet::Plain, game, hidden, p)
+    }
+
+    /// [`Network::from_parts`] for feature set `set` (the trainer's output): the input
+    /// weights, input biases, output weights and output biases.
+    pub fn from_parts_in(
+        set: FeatureSet,
+        game: Variant,
+        hidden: usize,
+        (ft_weights, ft_bias, out_weights, out_bias): (Vec<i16>, Vec<i16>, Vec<i16>, Vec<i32>),
+    ) -> Option<Network> {
         (HIDDEN_SIZES.contains(&hidden)
-            && ft_weights.len() == FEATURES * hidden
+            && ft_weights.len() == set.inputs() * hidden
             && ft_bias.len() == hidden
             && out_weights.len() == BUCKETS * 2 * hidden
             && out_bias.len() == BUCKETS)
             .then_some(Network {
                 game,
                 hidden,
+                set,
                 factors: Factors::empty(),
                 ft_weights,
                 ft_bias,
@@ -212,6 +234,12 @@ impl Network {
     /// Neurons per perspective.
     pub fn hidden(&self) -> usize {
         self.hidden
+    }
+
+    /// Its feature set.
+    #[inline(always)]
+    pub fn set(&self) -> FeatureSet {
+        self.set
     }
 
     /// The factorisers it was trained with (empty for a version 1 file).
@@ -238,7 +266,7 @@ impl Network {
 
     /// The parameters as the file stores them, little-endian, after the header.
     fn param_bytes(&self) -> Vec<u8> {
-        let mut params = Vec::with_capacity(param_bytes_of(self.hidden));
+        let mut params = Vec::with_capacity(param_bytes_of(self.set.inputs(), self.hidden));
         for w in self
             .ft_weights
             .iter()
@@ -264,13 +292,13 @@ impl Network {
         let name = self.game.name().as_bytes();
         game[..name.len()].copy_from_slice(name);
         out.extend_from_slice(&game);
-        for v in [FEATURES, self.hidden, BUCKETS] {
+        for v in [self.set.inputs(), self.hidden, BUCKETS] {
             out.extend_from_slice(&(v as u32).to_le_bytes());
         }
         for v in [QA, QB, SCALE] {
             out.extend_from_slice(&(v as u16).to_le_bytes());
         }
-        out.extend_from_slice(&FEATURE_SET.to_le_bytes());
+        out.extend_from_slice(&self.set.code().to_le_bytes());
         out.extend_from_slice(&self.factors.bits().to_le_bytes());
         out.extend_from_slice(&[0; 2]);
         out.extend_from_slice(&fnv1a(&params).to_le_bytes());
@@ -315,18 +343,19 @@ impl Network {
         let end = name_bytes.iter().position(|&b| b == 0).unwrap_or(GAME_LEN);
         let name = String::from_utf8_lossy(&name_bytes[..end]).into_owned();
         let game: Variant = name.parse().map_err(|_| NetError::Game(name.clone()))?;
-        shape("input features", FEATURES, u32_at(32))?;
+        let set = FeatureSet::from_code(u16_at(50)).ok_or(NetError::FeatureSet(u16_at(50)))?;
+        let inputs = set.inputs();
+        shape("input features", inputs, u32_at(32))?;
         let hidden = u32_at(36) as usize;
         if version == 1 || !HIDDEN_SIZES.contains(&hidden) {
             shape("hidden size", DEFAULT_HIDDEN, hidden as u32)?;
         }
-        shape("feature set", FEATURE_SET as usize, u16_at(50) as u32)?;
         let factors = Factors::from_bits_truncate(u16_at(52));
         shape("output buckets", BUCKETS, u32_at(40))?;
         shape("QA", QA as usize, u16_at(44) as u32)?;
         shape("QB", QB as usize, u16_at(46) as u32)?;
         shape("scale", SCALE as usize, u16_at(48) as u32)?;
-        let expected = HEADER_LEN + param_bytes_of(hidden);
+        let expected = HEADER_LEN + param_bytes_of(inputs, hidden);
         if bytes.len() != expected {
             return Err(NetError::Length {
                 expected,
@@ -342,15 +371,16 @@ impl Network {
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]));
         let mut take = |n: usize| words.by_ref().take(n).collect::<Vec<i16>>();
-        let ft_weights = take(FEATURES * hidden);
+        let ft_weights = take(inputs * hidden);
         let ft_bias = take(hidden);
         let out_weights = take(BUCKETS * 2 * hidden);
-        let tail = &params[2 * (FEATURES * hidden + hidden + BUCKETS * 2 * hidden)..];
+        let tail = &params[2 * (inputs * hidden + hidden + BUCKETS * 2 * hidden)..];
         let out_bias = tail
             .chunks_exact(4)
             .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect();
-        Network::from_parts(game, hidden, ft_weights, ft_bias, out_weights, out_bias)
+        let p = (ft_weights, ft_bias, out_weights, out_bias);
+        Network::from_parts_in(set, game, hidden, p)
             .map(|n| n.with_factors(factors))
             .ok_or(NetError::Length {
                 expected,
@@ -411,7 +441,7 @@ mod tests {
             let mut name = [0u8; 24];
             name[..game.name().len()].copy_from_slice(game.name().as_bytes());
             v1.extend_from_slice(&name);
-            for v in [FEATURES as u32, 128, 4] {
+            for v in [super::super::features::FEATURES as u32, 128, 4] {
                 v1.extend_from_slice(&v.to_le_bytes());
             }
             for v in [255u16, 64, 400, 0, 0, 0] {
@@ -464,15 +494,24 @@ mod tests {
         let mut b = bytes.clone();
         b[4] = 9;
         assert_eq!(Network::from_bytes(&b), Err(NetError::Version(9)));
+        // Set 1 needs six times the inputs; an unknown set is refused by name.
         let mut b = bytes.clone();
         b[50] = 1;
         assert!(matches!(
             Network::from_bytes(&b),
             Err(NetError::Shape {
-                field: "feature set",
+                field: "input features",
                 ..
             })
         ));
+        let mut b = bytes.clone();
+        b[50] = 7;
+        assert_eq!(Network::from_bytes(&b), Err(NetError::FeatureSet(7)));
+        assert!(
+            NetError::FeatureSet(7)
+                .to_string()
+                .contains("feature set 7")
+        );
         let mut b = bytes.clone();
         b[8..11].copy_from_slice(b"xyz");
         assert!(matches!(Network::from_bytes(&b), Err(NetError::Game(_))));

@@ -142,12 +142,15 @@ proptest! {
     #[test]
     fn incremental_equals_fresh_and_evaluate_is_colour_symmetric(
         drops in any::<bool>(),
+        king_buckets in any::<bool>(),
         seed in any::<u64>(),
         plies in 20usize..300,
     ) {
         let variant = if drops { Variant::Longjiang } else { Variant::LongjiangNoDrop };
+        let set = if king_buckets { FeatureSet::KingBuckets } else { FeatureSet::Plain };
+        let net = test_net_in(set, variant, network::DEFAULT_HIDDEN);
         let mut kinds = Kinds::default();
-        if let Err(e) = playout(variant, seed, plies, &mut kinds) {
+        if let Err(e) = playout_with(&net, variant, seed, plies, &mut kinds) {
             return Err(TestCaseError::fail(e));
         }
     }
@@ -185,15 +188,36 @@ fn a_null_move_keeps_the_sums_and_swaps_the_point_of_view() {
 }
 
 #[test]
-fn every_hidden_size_updates_like_it_refreshes() {
-    for hidden in network::HIDDEN_SIZES {
-        for variant in Variant::ALL {
-            let net = test_net_of(variant, hidden);
-            let mut kinds = Kinds::default();
-            for seed in 0..6 {
-                playout_with(&net, variant, seed, 300, &mut kinds)
-                    .unwrap_or_else(|e| panic!("hidden {hidden}: {e}"));
+fn every_hidden_size_and_feature_set_updates_like_it_refreshes() {
+    for set in FeatureSet::ALL {
+        for hidden in network::HIDDEN_SIZES {
+            for variant in Variant::ALL {
+                let net = test_net_in(set, variant, hidden);
+                let mut kinds = Kinds::default();
+                for seed in 0..6 {
+                    playout_with(&net, variant, seed, 300, &mut kinds)
+                        .unwrap_or_else(|e| panic!("{set:?}, hidden {hidden}: {e}"));
+                }
             }
         }
+    }
+}
+
+#[test]
+fn king_bucket_nets_round_trip_and_differ_from_plain_nets() {
+    for variant in Variant::ALL {
+        let net = test_net_in(FeatureSet::KingBuckets, variant, 256);
+        let bytes = net.to_bytes();
+        assert_eq!(u16::from_le_bytes([bytes[50], bytes[51]]), 1);
+        let back = Network::from_bytes(&bytes).unwrap();
+        assert_eq!(back, net);
+        assert_eq!(back.set(), FeatureSet::KingBuckets);
+        // The start position's kings are in bucket 1: not the plain net's rows.
+        let pos = Position::start(variant.rules());
+        let plain = test_net_of(variant, 256);
+        assert_ne!(
+            Accumulator::refresh(&net, &pos),
+            Accumulator::refresh(&plain, &pos)
+        );
     }
 }
