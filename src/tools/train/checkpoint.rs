@@ -55,9 +55,10 @@ impl Checkpoint {
         }
         let u64_at = |i: usize| u64::from_le_bytes(bytes[i..i + 8].try_into().unwrap_or([0; 8]));
         let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().unwrap_or([0; 4]));
+        let u16_at = |i: usize| u16::from_le_bytes([bytes[i], bytes[i + 1]]);
         let hidden = u32_at(8) as usize;
-        let factors = Factors::from_bits_truncate(u16::from_le_bytes([bytes[12], bytes[13]]));
-        let code = u16::from_le_bytes([bytes[14], bytes[15]]);
+        let factors = Factors::from_bits_truncate(u16_at(12));
+        let code = u16_at(14);
         if FeatureSet::from_code(code) != Some(shape.set) {
             return Err(format!(
                 "checkpoint of feature set {code}, the flags ask for {} ({})",

@@ -59,6 +59,17 @@ pub(crate) struct OrderHints {
     pub counter: Move,
 }
 
+impl OrderHints {
+    /// No hints: no continuation blocks, killers or counter-move (a node with no history, and
+    /// the tests that drive the picker alone).
+    #[cfg(test)]
+    pub(crate) const NONE: OrderHints = OrderHints {
+        cont: [Histories::NO_CONT; 3],
+        killers: [Move::NONE; 2],
+        counter: Move::NONE,
+    };
+}
+
 /// Hands out the moves of one node.
 #[derive(Debug)]
 pub(crate) struct MovePicker {
@@ -469,6 +480,15 @@ mod tests {
     use crate::movegen::playout::{XorShift, random_games};
     use crate::search::bench::POSITIONS;
 
+    /// Every move the picker hands out, in its order.
+    fn drain(mut picker: MovePicker, pos: &Position, h: &Histories) -> Vec<Move> {
+        let mut got = Vec::new();
+        while let Some(m) = picker.next(pos, h) {
+            got.push(m);
+        }
+        got
+    }
+
     /// The main search's picker hands out every legal move exactly once, in shogi too, where
     /// most promotions are quiet moves and some destinations are reached only by promoting.
     #[test]
@@ -478,16 +498,11 @@ mod tests {
         let mut promotions = 0;
         for rules in [crate::rules::SHOGI, crate::rules::LONGJIANG_NODROP] {
             random_games(rules, 8, 150, &mut rnd, |pos, moves, _| {
-                let ctx = OrderHints {
-                    cont: [Histories::NO_CONT; 3],
-                    killers: [Move::NONE; 2],
-                    counter: Move::NONE,
-                };
-                let mut picker = MovePicker::new(pos, Move::NONE, 8, ctx);
-                let mut got = Vec::new();
-                while let Some(m) = picker.next(pos, &h) {
-                    got.push(m);
-                }
+                let mut got = drain(
+                    MovePicker::new(pos, Move::NONE, 8, OrderHints::NONE),
+                    pos,
+                    &h,
+                );
                 let mut want: Vec<Move> = moves.to_vec();
                 promotions += want.iter().filter(|m| m.promotion_kind().is_some()).count();
                 got.sort_by_key(|m| format!("{m:?}"));
@@ -507,17 +522,9 @@ mod tests {
         let mut kept = 0;
         for rules in [crate::rules::LONGJIANG, crate::rules::SHOGI] {
             random_games(rules, 6, 120, &mut rnd, |pos, moves, _| {
-                let ctx = OrderHints {
-                    cont: [Histories::NO_CONT; 3],
-                    killers: [Move::NONE; 2],
-                    counter: Move::NONE,
-                };
-                let mut picker = MovePicker::new(pos, Move::NONE, 8, ctx);
+                let mut picker = MovePicker::new(pos, Move::NONE, 8, OrderHints::NONE);
                 picker.skip_quiets = true;
-                let mut got = Vec::new();
-                while let Some(m) = picker.next(pos, &h) {
-                    got.push(m);
-                }
+                let mut got = drain(picker, pos, &h);
                 let mut want: Vec<Move> = moves
                     .iter()
                     .copied()
@@ -545,16 +552,8 @@ mod tests {
             if pos.in_check() {
                 continue;
             }
-            let ctx = OrderHints {
-                cont: [Histories::NO_CONT; 3],
-                killers: [Move::NONE; 2],
-                counter: Move::NONE,
-            };
-            let mut picker = MovePicker::new_qsearch(&pos, Move::NONE, ctx, true);
-            let mut got = Vec::new();
-            while let Some(m) = picker.next(&pos, &h) {
-                got.push(m);
-            }
+            let picker = MovePicker::new_qsearch(&pos, Move::NONE, OrderHints::NONE, true);
+            let mut got = drain(picker, &pos, &h);
             let mut want: Vec<Move> = movegen::legal_moves(&pos)
                 .iter()
                 .copied()
