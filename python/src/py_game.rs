@@ -2,8 +2,8 @@
 //! hold games, through the root crate's readers and writers (`longjiang::notation::record`,
 //! `kif_record`): the project's format for 龙将棋, KIF for a shogi game.
 
-use crate::board::{Board, parse_variant, value_error};
-use crate::moves::PyMove;
+use crate::py_board::{Board, parse_variant, value_error};
+use crate::py_move::PyMove;
 use crate::records::read_word;
 use longjiang::notation::encoding::decode;
 use longjiang::notation::kif_record::{is_kif, parse_kif, write_kif};

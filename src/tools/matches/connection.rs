@@ -6,8 +6,8 @@
 //! FEN (uppercase and side `w` = first player, hand in brackets), and `wtime` is the first
 //! player's clock.
 
+use super::engine_spec::{EngineSpec, Proto};
 use super::process::{EngineProcess, Recv, TrafficLog, describe_exit};
-use super::spec::{EngineSpec, Proto};
 use super::timecontrol::{GameClock, TimeControl};
 use crate::movegen::legal_moves;
 use crate::notation::fen::write_fen;

@@ -2,7 +2,7 @@
 //! (`longjiang::rules`, `longjiang::movegen`). Every text goes through the engine's own
 //! parsers, so errors carry the engine's messages.
 
-use crate::moves::{MoveArg, PyMove, find_shared, move_arg, text_list};
+use crate::py_move::{MoveArg, PyMove, find_shared, move_arg, text_list};
 use crate::records;
 use longjiang::movegen::{MAX_PERFT_DEPTH, legal_moves, perft};
 use longjiang::notation::fen::{parse_fen, write_fen};
@@ -378,8 +378,8 @@ impl Board {
         hash: usize,
         nnue: Option<bool>,
         eval_file: Option<String>,
-    ) -> PyResult<Vec<crate::search::SearchLine>> {
-        let args = crate::search::SearchArgs {
+    ) -> PyResult<Vec<crate::py_search::SearchLine>> {
+        let args = crate::py_search::SearchArgs {
             nodes,
             depth,
             movetime,
@@ -389,14 +389,14 @@ impl Board {
             eval_file,
             nnue,
         };
-        crate::search::search(py, &self.pos, args)
+        crate::py_search::search(py, &self.pos, args)
     }
 
     /// The game so far as a record (`Game`): the moves pushed since the board was set up,
     /// with `tags` (a dict or `(key, value)` pairs); a game the rules ended gets its result.
     #[pyo3(signature = (tags = None))]
-    fn game(&self, tags: Option<&Bound<'_, PyAny>>) -> PyResult<crate::game::PyGame> {
-        crate::game::PyGame::of_board(self, crate::game::tag_list(tags)?)
+    fn game(&self, tags: Option<&Bound<'_, PyAny>>) -> PyResult<crate::py_game::PyGame> {
+        crate::py_game::PyGame::of_board(self, crate::py_game::tag_list(tags)?)
     }
 
     /// The NNUE's active input features (the engine's indices, ascending) from `perspective`
@@ -477,6 +477,6 @@ impl Board {
         movetime: Option<f64>,
         hash: usize,
     ) -> PyResult<(String, Vec<String>, u64)> {
-        crate::search::mate(py, &self.pos, nodes, movetime, hash)
+        crate::py_search::mate(py, &self.pos, nodes, movetime, hash)
     }
 }
