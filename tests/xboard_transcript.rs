@@ -4,7 +4,7 @@
 
 mod engine_driver;
 
-use engine_driver::{Engine, PROMPT};
+use engine_driver::{Driver, PROMPT};
 use longjiang::protocol::xboard::notation::{move_text_from_xboard, move_to_xboard};
 use longjiang::rules::{Position, Variant};
 use std::process::{Command, Stdio};
@@ -12,14 +12,14 @@ use std::time::Duration;
 
 /// A `longjiang` in CECP mode, answered the handshake.
 struct XBoard {
-    e: Engine,
+    e: Driver,
     pings: u32,
 }
 
 impl XBoard {
     /// Starts the binary with no arguments and switches it to CECP with `xboard`.
     fn start() -> XBoard {
-        let mut e = Engine::start();
+        let mut e = Driver::start();
         e.send("xboard");
         e.send("protover 2");
         e.until(PROMPT, |l| l == "feature done=1");
@@ -85,7 +85,7 @@ fn play(pos: &mut Position, xboard: &str) {
 
 #[test]
 fn handshake_features_and_variant_definitions() {
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     e.send("xboard");
     e.send("protover 2");
     let lines = e.until(PROMPT, |l| l == "feature done=1");
@@ -647,7 +647,7 @@ fn resigns_only_when_asked() {
 
 #[test]
 fn nnue_options_switch_the_evaluation_and_refuse_a_bad_net() {
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     e.send("xboard");
     e.send("protover 2");
     let features = e.until(PROMPT, |l| l == "feature done=1");

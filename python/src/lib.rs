@@ -15,7 +15,7 @@ use pyo3::prelude::*;
 
 #[pymodule]
 fn _longjiang(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<py_board::Board>()?;
+    m.add_class::<py_board::PyBoard>()?;
     m.add_class::<py_board::PyOutcome>()?;
     m.add_class::<py_move::PyMove>()?;
     m.add_class::<py_search::SearchLine>()?;

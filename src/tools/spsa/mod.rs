@@ -14,11 +14,11 @@ use crate::tools::matches::adjudication_flags;
 use crate::tools::matches::arbiter::GameContext;
 use crate::tools::matches::engine_spec::EngineSpec;
 use crate::tools::matches::openings;
+use crate::tools::matches::stats::Wdl;
 use crate::tools::matches::timecontrol::TimeControl;
 use crate::tools::shard::Shard;
 use clap::{Args, Parser};
 use driver::{Hyper, Spsa};
-use run_dir::Wdl;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
