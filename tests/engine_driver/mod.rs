@@ -4,6 +4,8 @@
 
 #![allow(dead_code)]
 
+pub mod cecp;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
