@@ -22,10 +22,10 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Count the leaf nodes of the legal-move tree (move generator test and benchmark).
-    Perft(tools::perft::PerftArgs),
+    Perft(tools::perft_cmd::PerftArgs),
     /// Search a fixed set of positions to a fixed depth: node count (the regression signature)
     /// and speed; the last line is `<nodes> nodes <nps> nps`.
-    Bench(tools::bench::BenchArgs),
+    Bench(tools::bench_cmd::BenchArgs),
     /// Convert between ASCII move lists and game-record files, checking every move.
     Record(tools::record_cmd::RecordArgs),
     /// Play a tournament between engines (USI or UCI, through pipes); see docs/match.md.
@@ -35,7 +35,7 @@ enum Command {
     /// Generate self-play training data (positions, scores, results); see docs/datagen.md.
     Datagen(tools::datagen::DatagenArgs),
     /// The data store: list its files, convert between text and binary; see docs/datagen.md.
-    Data(tools::datagen::store::DataArgs),
+    Data(tools::datagen::data_store::DataArgs),
     /// Tune the evaluation weights of a game on datagen data (Texel); see docs/tuning.md.
     Tune(tools::tune::TuneArgs),
     /// Train an NNUE net of a game on datagen data and write the net file; see docs/nnue.md.
@@ -119,13 +119,13 @@ fn main() -> ExitCode {
             );
             Ok(())
         }
-        Some(Command::Perft(args)) => tools::perft::run(&args),
-        Some(Command::Bench(args)) => tools::bench::run(&args),
+        Some(Command::Perft(args)) => tools::perft_cmd::run(&args),
+        Some(Command::Bench(args)) => tools::bench_cmd::run(&args),
         Some(Command::Record(args)) => tools::record_cmd::run(&args),
         Some(Command::Match(args)) => tools::matches::run(&args),
         Some(Command::Serve(args)) => tools::serve::run(&args),
         Some(Command::Datagen(args)) => tools::datagen::run(&args),
-        Some(Command::Data(args)) => tools::datagen::store::run(&args),
+        Some(Command::Data(args)) => tools::datagen::data_store::run(&args),
         Some(Command::Tune(args)) => tools::tune::run(&args),
         Some(Command::Train(args)) => tools::train::run(&args),
         Some(Command::Params(args)) => tools::spsa::print_params(&args),

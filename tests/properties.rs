@@ -19,7 +19,7 @@
 
 mod common;
 
-use common::reference::{self, Board, RefState};
+use common::reference::{self, PlainBoard, RefState};
 use longjiang::geometry::Square;
 use longjiang::movegen::{count_legal, has_legal_move, legal_moves};
 use longjiang::rules::{Color, Move, Position, Variant};
@@ -143,7 +143,7 @@ fn check_position(
         "double-step pawns in {}",
         sfen
     );
-    let board = Board::of(pos);
+    let board = PlainBoard::of(pos);
     let us = pos.side_to_move();
     let king = board
         .king(us)

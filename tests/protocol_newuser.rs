@@ -4,11 +4,11 @@
 
 mod engine_driver;
 
-use engine_driver::{Engine, PROMPT};
+use engine_driver::{Driver, PROMPT};
 use std::time::Duration;
 
 /// Runs a search and returns its lines up to `bestmove` (included).
-fn search(e: &mut Engine, go: &str) -> Vec<String> {
+fn search(e: &mut Driver, go: &str) -> Vec<String> {
     e.send(go);
     e.until_prefix(Duration::from_secs(60), "bestmove")
 }
@@ -28,7 +28,7 @@ fn last_score(lines: &[String]) -> String {
 /// Item 3: shogi's `Fen:` line has its fields in place, and the engine reads it back.
 #[test]
 fn the_shogi_fen_line_is_well_formed_and_reads_back() {
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     e.send("setoption name Variant value shogi");
     let d = e.ask("position startpos moves 7g7f 3c3d 8h2b+");
     assert!(d.is_empty(), "{d:?}");
@@ -51,7 +51,7 @@ fn the_shogi_fen_line_is_well_formed_and_reads_back() {
 /// claims the win; a search with a limit claims it at once.
 #[test]
 fn an_infinite_search_declares_only_after_stop() {
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     e.send("setoption name Variant value shogi");
     e.send("position sfen 9/4K4/9/9/9/9/9/4k4/9 b 2R2B4G4S4N4L18P 1");
     e.send("go infinite");
@@ -73,10 +73,10 @@ fn an_infinite_search_declares_only_after_stop() {
 /// evaluation's score, the same as a fresh engine's.
 #[test]
 fn a_change_of_evaluation_clears_the_table() {
-    let mut fresh = Engine::start();
+    let mut fresh = Driver::start();
     fresh.send("setoption name UseNNUE value true");
     let want = last_score(&search(&mut fresh, "go depth 3"));
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     e.send("setoption name UseNNUE value false");
     search(&mut e, "go depth 12");
     assert_eq!(
@@ -100,7 +100,7 @@ fn eval_names_the_net_of_the_game() {
     let file = dir.join("drop.nnue");
     let net = longjiang::eval::nnue::embedded(longjiang::rules::Variant::Longjiang).unwrap();
     std::fs::write(&file, net.to_bytes()).unwrap();
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     e.send(&format!("setoption name EvalFile value {}", file.display()));
     let eval = e.ask("eval");
     let line = eval.iter().find(|l| l.starts_with("NNUE")).unwrap();
@@ -115,7 +115,7 @@ fn eval_names_the_net_of_the_game() {
 /// Item 11: after a refused `position`, no command answers for the previous position.
 #[test]
 fn a_refused_position_leaves_no_position() {
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     e.send("position startpos moves f2f4");
     // The side not to move (the second player) is in check.
     let refused = e.ask("position sfen 5k4/10/10/10/10/5R4/10/10/10/4K5 b - - 00 1");
@@ -145,7 +145,7 @@ fn a_refused_position_leaves_no_position() {
 /// Item 11: the answers to what comes after `go perft` come after its lines, in order.
 #[test]
 fn answers_after_go_perft_keep_their_order() {
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     e.send("go perft 4");
     e.send("isready");
     e.send("go depth 1");
@@ -169,7 +169,7 @@ fn answers_after_go_perft_keep_their_order() {
 /// the line it answers with (its selective depth included).
 #[test]
 fn the_last_info_line_keeps_the_seldepth() {
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     let lines = search(&mut e, "go depth 9");
     let infos: Vec<&String> = lines
         .iter()
@@ -191,7 +191,7 @@ fn the_last_info_line_keeps_the_seldepth() {
 /// (USI mode plays it).
 #[test]
 fn uci_refuses_shogi_and_usi_plays_it() {
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     e.send("uci");
     e.until_prefix(PROMPT, "uciok");
     let got = e.ask("setoption name UCI_Variant value shogi");
@@ -210,7 +210,7 @@ fn uci_refuses_shogi_and_usi_plays_it() {
 /// Item 13: `help` lists the commands and the options of the dialect in use.
 #[test]
 fn help_lists_commands_and_options() {
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     let lines = e.ask("help");
     assert!(lines[0].starts_with("Commands"), "{lines:?}");
     for cmd in [
@@ -253,7 +253,7 @@ fn the_book_answers_while_the_position_is_in_it() {
     .unwrap();
     let bad = dir.join("bad.txt");
     std::fs::write(&bad, "startpos moves f2f5\n").unwrap();
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     assert!(
         e.ask(&format!("setoption name BookFile value {}", file.display()))
             .is_empty()

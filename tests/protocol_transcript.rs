@@ -2,7 +2,7 @@
 
 mod engine_driver;
 
-use engine_driver::{Engine, PROMPT};
+use engine_driver::{Driver, PROMPT};
 use longjiang::movegen::perft;
 use longjiang::rules::{LONGJIANG, LONGJIANG_NODROP, Position};
 use std::time::Duration;
@@ -20,7 +20,7 @@ fn sfen_after(rules: longjiang::rules::Rules, moves: &str) -> String {
 
 #[test]
 fn usi_handshake() {
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     e.send("usi");
     let lines = e.until_prefix(PROMPT, "usiok");
     let version = env!("CARGO_PKG_VERSION");
@@ -55,7 +55,7 @@ fn usi_handshake() {
 
 #[test]
 fn uci_handshake_and_fairy_stockfish_style_session() {
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     e.send("uci");
     let lines = e.until_prefix(PROMPT, "uciok");
     assert!(lines.contains(&"option name Hash type spin default 64 min 1 max 65536".to_string()));
@@ -89,7 +89,7 @@ fn uci_handshake_and_fairy_stockfish_style_session() {
 
 #[test]
 fn positions_in_every_notation() {
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     e.send("usi");
     e.until_prefix(PROMPT, "usiok");
     let moves = "f2f4 e9e7 f4f5 e7e6 f5e6";
@@ -149,7 +149,7 @@ fn positions_in_every_notation() {
 
 #[test]
 fn human_commands() {
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     let d = e.ask("d");
     assert_eq!(d[0], "∨ 持驹：无　禁援：0");
     assert_eq!(d[1], "┏━┳━┳━┳━┳━┳━┳━┳━┳━┳━┓");
@@ -176,7 +176,7 @@ fn human_commands() {
 /// is answered with `ponderhit`, a miss with `stop` and a fresh `go`.
 #[test]
 fn timed_game_with_ponder() {
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     e.send("usi");
     e.until_prefix(PROMPT, "usiok");
     assert_eq!(
@@ -263,7 +263,7 @@ fn timed_game_with_ponder() {
 
 #[test]
 fn stop_during_infinite() {
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     e.send("position startpos moves f2f4");
     e.send("go infinite");
     let mut early = e.until_prefix(PROMPT, "info depth");
@@ -284,7 +284,7 @@ fn stop_during_infinite() {
 
 #[test]
 fn quit_and_end_of_input_end_a_search() {
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     e.send("go infinite");
     e.quiet(Duration::from_millis(200));
     e.send("quit");
@@ -294,7 +294,7 @@ fn quit_and_end_of_input_end_a_search() {
         "{}",
         e.log()
     );
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     e.send("go infinite");
     e.quiet(Duration::from_millis(200));
     e.close();
@@ -310,7 +310,7 @@ fn quit_and_end_of_input_end_a_search() {
 fn no_legal_move_resigns() {
     // The second player is checkmated.
     let mate = "k9/1Q8/10/10/10/10/10/10/10/1R3K4 w - - 00 2";
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     e.send("usi");
     e.until_prefix(PROMPT, "usiok");
     e.send(&format!("position sfen {mate}"));
@@ -326,7 +326,7 @@ fn no_legal_move_resigns() {
 
 #[test]
 fn every_error_is_one_line_and_changes_nothing() {
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     e.send("usi");
     e.until_prefix(PROMPT, "usiok");
     e.send("position startpos moves f2f4");
@@ -432,7 +432,7 @@ fn every_error_is_one_line_and_changes_nothing() {
 }
 
 /// The score of the last `info` line before `bestmove` after `go depth <d>`.
-fn final_score(e: &mut Engine, depth: u32) -> String {
+fn final_score(e: &mut Driver, depth: u32) -> String {
     e.send(&format!("go depth {depth}"));
     let lines = e.until_prefix(PROMPT, "bestmove");
     let info = lines
@@ -454,7 +454,7 @@ fn mate_scores_count_plies_in_usi_and_moves_in_uci() {
     // Depth 12: in a won position the pruning, which trusts a large static advantage, can
     // find a quiet mate a few plies late (as in tests/search_mates.rs); this test is about how
     // the score is written.
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     e.send("usi");
     e.until_prefix(PROMPT, "usiok");
     assert_eq!(
@@ -475,7 +475,7 @@ fn mate_scores_count_plies_in_usi_and_moves_in_uci() {
 
 #[test]
 fn bench_and_multipv() {
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     e.send("bench 2");
     let lines = e.until(Duration::from_secs(60), |l| l.ends_with(" nps"));
     let last = lines.last().unwrap();

@@ -3,13 +3,13 @@
 
 mod engine_driver;
 
-use engine_driver::{Engine, PROMPT};
+use engine_driver::{Driver, PROMPT};
 
 /// Defect 1: The advertised maximum `USI_Hash` on a machine that cannot hold it: one error line
 /// before `readyok`, the old table kept; a size that fits is taken.
 #[test]
 fn a_hash_size_the_machine_cannot_hold_is_refused() {
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     let free = longjiang::protocol::memory::available_mib();
     let lines = e.ask("setoption name USI_Hash value 65536");
     if free.is_some_and(|m| m / 8 * 7 < 65536) {
@@ -108,7 +108,7 @@ fn move_numbers_after_the_second_player_starts() {
 /// largest (it used to wrap to 0) and `d` writes an SFEN that reads back.
 #[test]
 fn the_move_number_does_not_wrap() {
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     let k = "rnbgqkgbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBGQKGBNR b - KQkq 00";
     assert_eq!(
         e.ask(&format!("position sfen {k} 4294967295 moves f2f4")),
@@ -240,7 +240,7 @@ fn a_refused_engine_option_stops_the_match() {
 /// thread, `isready` is answered after a perft's lines, and `stop` and `quit` end it.
 #[test]
 fn perft_is_bounded_and_can_be_stopped() {
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     assert_eq!(
         e.ask("go perft 70"),
         vec!["info string error: go perft: depth '70' is out of range (1 … 20)"]
@@ -275,7 +275,7 @@ fn perft_is_bounded_and_can_be_stopped() {
 /// Defect 9 (through the pipes): out-of-range numbers are refused for their size.
 #[test]
 fn numbers_out_of_range_say_so() {
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     assert_eq!(
         e.ask("go perft 99999999999"),
         vec!["info string error: go perft: depth '99999999999' is out of range (1 … 20)"]
@@ -289,7 +289,7 @@ fn numbers_out_of_range_say_so() {
 /// Defect 14: a byte-order mark before the first command is not part of it.
 #[test]
 fn a_byte_order_mark_is_skipped() {
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     e.send_bytes(b"\xef\xbb\xbfisready\n");
     assert_eq!(
         e.next_line(PROMPT).as_deref(),
@@ -302,7 +302,7 @@ fn a_byte_order_mark_is_skipped() {
 /// Defect 14: a byte-order mark before `xboard` still switches to XBoard mode.
 #[test]
 fn a_byte_order_mark_before_xboard() {
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     e.send_bytes(b"\xef\xbb\xbfxboard\nprotover 2\n");
     let lines = e.until(PROMPT, |l| l.contains("done=1"));
     assert!(
@@ -318,7 +318,7 @@ fn a_byte_order_mark_before_xboard() {
 /// until a `position` is accepted.
 #[test]
 fn no_answer_for_a_position_the_gui_did_not_send() {
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     e.send("position startpos moves f2f4");
     e.sfen();
     let lines = e.ask("position startpos moves f2f4 f2f5");
@@ -358,7 +358,7 @@ fn no_answer_for_a_position_the_gui_did_not_send() {
 /// `bestmove`, also `go nodes 0` and an infinite search stopped at once.
 #[test]
 fn every_search_ends_with_its_figures() {
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     for go in ["go nodes 0", "go infinite"] {
         e.send("position startpos");
         e.send(go);
@@ -399,7 +399,7 @@ fn every_search_ends_with_its_figures() {
 /// 120 identical lines in 5 ms); the search waits for `stop` and answers the mate.
 #[test]
 fn a_found_mate_is_not_repeated_to_the_last_depth() {
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     e.send("position sfen k9/10/2K7/1Q8/10/10/10/10/10/10 b - - 00 1");
     e.send("go infinite");
     // Wait for the mate itself (not a fixed sleep: on a loaded machine `stop` could otherwise
@@ -431,7 +431,7 @@ fn a_found_mate_is_not_repeated_to_the_last_depth() {
 /// are numbered, not refused.
 #[test]
 fn plain_board_chinese_moves_in_the_tools_and_unnamed_engines() {
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     let lines = e.ask("d plain");
     assert_eq!(
         lines[1],

@@ -5,7 +5,7 @@
 
 mod engine_driver;
 
-use engine_driver::{Engine, PROMPT};
+use engine_driver::{Driver, PROMPT};
 use longjiang::rules::outcome::EndReason;
 use longjiang::rules::{Color, Outcome, Position, SHOGI};
 
@@ -85,7 +85,7 @@ fn perpetual_check_loses_for_the_checking_side() {
 
 /// `go depth <d>` at the position after `moves` from `CHECKS_FROM`: the last `info` line
 /// before `bestmove`, and the `bestmove` line.
-fn search(e: &mut Engine, moves: &str, depth: u32) -> (String, String) {
+fn search(e: &mut Driver, moves: &str, depth: u32) -> (String, String) {
     e.send(&format!("position sfen {CHECKS_FROM} moves {moves}"));
     e.send(&format!("go depth {depth}"));
     let lines = e.until_prefix(PROMPT, "bestmove");
@@ -101,7 +101,7 @@ fn search(e: &mut Engine, moves: &str, depth: u32) -> (String, String) {
 
 #[test]
 fn the_search_through_usi_knows_both_rules() {
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     e.send("usi");
     e.until_prefix(PROMPT, "usiok");
     e.send("setoption name Variant value shogi");

@@ -9,7 +9,7 @@ mod common;
 
 mod engine_driver;
 
-use engine_driver::{Engine, PROMPT};
+use engine_driver::{Driver, PROMPT};
 use longjiang::movegen::legal_moves;
 use longjiang::rules::ascii::move_text;
 use longjiang::rules::{LONGJIANG, Position, Rules, SHOGI};
@@ -189,7 +189,7 @@ fn longjiang_drops_neither_check_nor_interpose() {
 
 #[test]
 fn go_mate_transcript() {
-    let mut e = Engine::start();
+    let mut e = Driver::start();
     e.send("usi");
     e.until_prefix(PROMPT, "usiok");
     e.send("setoption name Variant value shogi");

@@ -6,7 +6,7 @@ use indicatif::ProgressBar;
 use longjiang::eval::games;
 use longjiang::rules::{SHOGI, Variant};
 use longjiang::tools::datagen::sample::{self, Filter};
-use longjiang::tools::tune::{TuneConfig, data, frozen, tune};
+use longjiang::tools::tune::{TuneConfig, examples, frozen, tune};
 use std::process::Command;
 
 #[test]
@@ -36,7 +36,7 @@ fn shogi_data_tunes_shogi_weights() {
         .into_iter()
         .filter(|s| filter.keeps(s))
         .collect();
-    let p = data::prepare(&samples, SHOGI, true, 10);
+    let p = examples::prepare(&samples, SHOGI, true, 10);
     assert!(p.checks.positions > 1000, "{:?}", p.checks);
     // Shogi's evaluation is linear in its weights and has no phase: the rebuild is exact.
     assert_eq!(p.checks.error_max, 0.0, "{:?}", p.checks);

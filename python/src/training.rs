@@ -2,7 +2,7 @@
 //! own indexing, `longjiang::eval::nnue::features`), its output bucket, score and result,
 //! so that a PyTorch user can train on `longjiang datagen` files.
 
-use crate::board::{parse_variant, value_error};
+use crate::py_board::{parse_variant, value_error};
 use longjiang::data::sample::read_path;
 use longjiang::eval::nnue::features::{FEATURES, NET_KINDS, active};
 use longjiang::eval::nnue::network::bucket;

@@ -1,9 +1,9 @@
 //! Tools behind the subcommands of the `longjiang` binary.
 
-pub mod bench;
+pub mod bench_cmd;
 pub mod datagen;
 pub mod matches;
-pub mod perft;
+pub mod perft_cmd;
 pub mod record_cmd;
 pub mod serve;
 pub mod shard;

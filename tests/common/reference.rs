@@ -171,18 +171,18 @@ impl RefState {
 
 /// A plain 10×10 array of pieces.
 #[derive(Clone, Debug)]
-pub struct Board {
+pub struct PlainBoard {
     cells: [Option<Piece>; 100],
 }
 
-impl Board {
+impl PlainBoard {
     /// The pieces of `pos`.
-    pub fn of(pos: &Position) -> Board {
+    pub fn of(pos: &Position) -> PlainBoard {
         let mut cells = [None; 100];
         for sq in Square::all() {
             cells[sq.index()] = pos.piece_at(sq);
         }
-        Board { cells }
+        PlainBoard { cells }
     }
 
     /// The piece on `sq`.
@@ -358,7 +358,7 @@ fn promotion_choices(variant: Variant, color: Color, to: Square) -> Vec<Option<P
 /// The pseudo-legal moves of the side to move: every move the pieces' movement, castling and
 /// drop rules allow, before the "own king not attacked afterwards" test. The drop rules that
 /// look at checks (no drop while in check, no drop that gives check) are applied here.
-pub fn pseudo_moves(pos: &Position, board: &Board, st: &RefState) -> Vec<Move> {
+pub fn pseudo_moves(pos: &Position, board: &PlainBoard, st: &RefState) -> Vec<Move> {
     let variant = pos.rules().variant;
     let us = pos.side_to_move();
     let them = !us;
@@ -464,7 +464,7 @@ pub fn pseudo_moves(pos: &Position, board: &Board, st: &RefState) -> Vec<Move> {
 
 /// The legal moves: pseudo-legal moves after which the mover's king is not attacked.
 pub fn legal_moves(pos: &Position, st: &RefState) -> HashSet<Move> {
-    let board = Board::of(pos);
+    let board = PlainBoard::of(pos);
     let us = pos.side_to_move();
     pseudo_moves(pos, &board, st)
         .into_iter()

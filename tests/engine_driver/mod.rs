@@ -4,13 +4,15 @@
 
 #![allow(dead_code)]
 
+pub mod cecp;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 /// A running engine process.
-pub struct Engine {
+pub struct Driver {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
@@ -21,9 +23,9 @@ pub struct Engine {
 /// How long a test waits for an answer that should come at once.
 pub const PROMPT: Duration = Duration::from_secs(10);
 
-impl Engine {
+impl Driver {
     /// Starts `longjiang` with no arguments (the protocol loop).
-    pub fn start() -> Engine {
+    pub fn start() -> Driver {
         let mut child = Command::new(env!("CARGO_BIN_EXE_longjiang"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -41,7 +43,7 @@ impl Engine {
                 }
             }
         });
-        Engine {
+        Driver {
             child,
             stdin,
             lines: rx,
@@ -160,7 +162,7 @@ impl Engine {
     }
 }
 
-impl Drop for Engine {
+impl Drop for Driver {
     fn drop(&mut self) {
         if let Ok(None) = self.child.try_wait() {
             let _ = self.child.kill();

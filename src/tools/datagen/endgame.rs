@@ -4,7 +4,7 @@
 //! the rules core accepts it (`Position::from_setup`: kings, pawn ranks, the side not to move
 //! not in check) and the side to move has a move and the game is not over.
 
-use super::game::SplitMix;
+use super::selfplay_game::SplitMix;
 use crate::geometry::Square;
 use crate::movegen::legal_moves;
 use crate::rules::{Color, Piece, PieceKind, Position, Rules, Setup};

@@ -9,10 +9,10 @@
 //! it ends: stopping the generator loses at most the games in progress, and running the same
 //! command again resumes.
 
+pub mod data_store;
 pub mod endgame;
 pub mod file;
-pub mod game;
-pub mod store;
+pub mod selfplay_game;
 
 /// The file formats live in the core ([`crate::data`]); their old paths keep working.
 pub use crate::data::{binary, pack, sample};
@@ -24,8 +24,8 @@ use crate::tools::matches::openings;
 use crate::tools::shard::Shard;
 use clap::Args;
 use file::{Format, Settings};
-use game::GameConfig;
 use indicatif::{ProgressBar, ProgressStyle};
+use selfplay_game::GameConfig;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -194,7 +194,7 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
         endgames: args.endgames,
         adjudicator: adjudicator(args),
     };
-    let path = &store::resolve(&args.out)?;
+    let path = &data_store::resolve(&args.out)?;
     let settings = settings(args, &suite.source, shard, net.as_deref());
     let existing = file::existing(path)?;
     let format = match (&existing, args.format) {
@@ -275,7 +275,7 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
                 .name("datagen".into())
                 .stack_size(crate::search::engine::SEARCH_STACK_BYTES);
             let spawned = worker.spawn_scoped(scope, || {
-                let mut engine = game::engine();
+                let mut engine = selfplay_game::engine();
                 if let Some(n) = &net {
                     engine.set_nnue(vec![Arc::clone(n)]);
                 }
@@ -288,7 +288,8 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
                         *n += 1;
                         *n - 1
                     };
-                    let (kept, end) = game::play(&mut engine, &suite.openings, &cfg, args.seed, g);
+                    let (kept, end) =
+                        selfplay_game::play(&mut engine, &suite.openings, &cfg, args.seed, g);
                     let bytes = match file::encode(format, &cfg.rules, &end, &kept) {
                         Ok(b) => b,
                         Err(e) => return fail(format!("game {g}: {e}")),

@@ -8,8 +8,9 @@
 //! score at the given limit within ±`max_cp` for the side to move. At most `per_first` openings
 //! share a first move, which keeps the suite varied.
 
-use super::protocol::{EngineConnection, Reply, go_command, position_command, searchmoves};
-use super::spec::EngineSpec;
+use super::connection::{EngineConnection, Reply};
+use super::dialect::{go_command, position_command, searchmoves};
+use super::engine_spec::EngineSpec;
 use super::timecontrol::TimeControl;
 use crate::movegen::legal_moves;
 use crate::rules::{Move, PieceKind, Position, Variant};

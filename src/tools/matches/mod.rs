@@ -1,27 +1,29 @@
 //! `longjiang match`: engine-vs-engine tournaments for this game, with the runner as arbiter.
 //!
-//! Modules, one idea each: [`spec`] (the `--engine` syntax), [`process`] (pipes and timed
-//! lines), [`protocol`] (USI/UCI dialects), [`timecontrol`] (time controls and clocks),
-//! [`openings`] (suites), [`adjudication`] (score and length rules), [`game`] (the arbiter),
-//! [`schedule`] (who plays whom with which opening), [`journal`] (records file, journal,
-//! resume), [`pgnfile`] (the games as PGN), [`stats`] (Elo, LOS, SPRT), [`tally`] (running
-//! totals), [`report`] (progress, summaries), [`runner`] (workers and the main loop),
-//! [`genbook`] (the openings generator). The user documentation is `docs/match.md`.
+//! Modules, one idea each: [`engine_spec`] (the `--engine` syntax), [`process`] (pipes and
+//! timed lines), [`dialect`] (USI/UCI commands), [`connection`] (handshake, `go`, `bestmove`),
+//! [`timecontrol`] (time controls and clocks), [`openings`] (suites), [`adjudication_flags`]
+//! (score and length rules), [`arbiter`], [`schedule`] (who plays whom with which opening),
+//! [`journal`] (records file, journal, resume), [`pgnfile`] (the games as PGN), [`stats`]
+//! (Elo, LOS, SPRT), [`tally`] (running totals), [`summary`] (progress, summaries), [`runner`]
+//! (workers and the main loop), [`genbook`] (the openings generator). The user documentation
+//! is `docs/match.md`.
 
-pub mod adjudication;
-pub mod game;
+pub mod adjudication_flags;
+pub mod arbiter;
+pub mod connection;
+pub mod dialect;
+pub mod engine_spec;
 pub mod genbook;
 pub mod journal;
 pub mod merge;
 pub mod openings;
 pub mod pgnfile;
 pub mod process;
-pub mod protocol;
-pub mod report;
 pub mod runner;
 pub mod schedule;
-pub mod spec;
 pub mod stats;
+pub mod summary;
 pub mod tally;
 pub mod timecontrol;
 

@@ -3,7 +3,7 @@
 //! measured from the instant a `go` was flushed to the stamp of the `bestmove` line, so the
 //! runner's own scheduling does not count against the engine.
 
-use super::spec::EngineSpec;
+use super::engine_spec::EngineSpec;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};

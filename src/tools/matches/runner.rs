@@ -3,16 +3,16 @@
 //! (records file + journal, synced), updates the totals, the progress bar and the SPRT, and
 //! stops the match at an SPRT decision.
 
-use super::adjudication;
-use super::game::{self, Finished, GameContext, Played, Seat};
+use super::adjudication_flags;
+use super::arbiter::{self, Finished, GameContext, Played, Seat};
+use super::connection::EngineConnection;
+use super::engine_spec::EngineSpec;
 use super::journal::{self, Journal};
 use super::openings::{self, Suite};
 use super::process::TrafficLog;
-use super::protocol::EngineConnection;
-use super::report::{Report, SprtState};
 use super::schedule::{Schedule, ScheduledGame};
-use super::spec::EngineSpec;
 use super::stats::Sprt;
+use super::summary::{Report, SprtState};
 use super::tally::Tally;
 use super::timecontrol::TimeControl;
 use super::{MatchArgs, SAVED_ARGS};
@@ -112,8 +112,11 @@ pub(super) fn plan(args: &MatchArgs) -> Result<Plan, String> {
     {
         return Err("--hang-timeout must be above 0 and at most 86400 seconds".into());
     }
-    let adjudication =
-        adjudication::from_flags(args.resign.as_deref(), args.draw.as_deref(), args.maxmoves)?;
+    let adjudication = adjudication_flags::from_flags(
+        args.resign.as_deref(),
+        args.draw.as_deref(),
+        args.maxmoves,
+    )?;
     let suite = openings::load(args.openings.as_deref(), variant)?;
     let schedule = Schedule::new(specs.len(), args.games, suite.openings.len());
     let shard = args
@@ -190,7 +193,7 @@ fn worker(id: usize, plan: &Plan, jobs: Receiver<Option<u32>>, stop: &AtomicBool
         ];
         // A panic must not leave the main thread waiting for this worker forever.
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            game::play(&plan.ctx, &plan.suite.openings[slot.opening], seats, stop)
+            arbiter::play(&plan.ctx, &plan.suite.openings[slot.opening], seats, stop)
         }))
         .unwrap_or_else(|_| Err(format!("internal error while playing game {round}")));
         pool[slot.first] = first;

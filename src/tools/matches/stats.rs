@@ -63,6 +63,20 @@ impl Wdl {
         self.wins + self.draws + self.losses
     }
 
+    /// Wins less losses (SPSA's result).
+    pub fn score(self) -> i64 {
+        i64::from(self.wins) - i64::from(self.losses)
+    }
+
+    /// The games of both sets together.
+    pub fn plus(self, o: Wdl) -> Wdl {
+        Wdl {
+            wins: self.wins + o.wins,
+            draws: self.draws + o.draws,
+            losses: self.losses + o.losses,
+        }
+    }
+
     /// The same games from the other side.
     pub fn flipped(&self) -> Wdl {
         Wdl {

@@ -8,7 +8,7 @@
 //! - `nodes=N`, `depth=D`: fixed search size; may be combined with a clock (sent together).
 //!
 //! Examples: `10+0.1`, `40/60`, `30,byoyomi=5`, `byoyomi=1`, `st=0.5`, `nodes=5000`, `depth=6`.
-//! The runner measures every think time itself; see `game` for the flag rule and margin.
+//! The runner measures every think time itself; see `arbiter` for the flag rule and margin.
 
 use std::fmt;
 use std::str::FromStr;

@@ -6,7 +6,7 @@
 //! an analysis waits for the search thread while the caller may hold it); it only formats the
 //! report and hands it to the game's watch channel.
 
-use super::game::{Game, score_for_first};
+use super::game::{WebGame, score_for_first};
 use super::store::{GameEntry, Store, lock};
 use crate::notation::write_move;
 use crate::rules::{Move, Position};
@@ -164,7 +164,7 @@ pub async fn follow(store: &Store, entry: &Arc<GameEntry>) {
 }
 
 /// Marks the game as searching, or says why it cannot search now.
-fn begin_search(g: &mut Game) -> Result<(), Refusal> {
+fn begin_search(g: &mut WebGame) -> Result<(), Refusal> {
     if g.thinking {
         return Err(Refusal::Conflict(
             "the engine is already searching for this game".into(),

@@ -20,7 +20,7 @@
 //! | `POST …/graph` | `{nodes}` | scores every position of the line |
 
 use super::analysis::{self, MAX_LINES, Refusal};
-use super::game::{Game, Strength, side_from};
+use super::game::{Strength, WebGame, side_from};
 use super::store::{GameEntry, Store, lock};
 use crate::notation::record::GameRecord;
 use crate::rules::{Front, Variant};
@@ -188,7 +188,7 @@ async fn create(State(app): State<App>, body: Bytes) -> ApiReply {
     let side = engine_side_field(&m)?.unwrap_or(None);
     let strength = strength_field(&m)?.unwrap_or(Strength::Movetime(1000));
     let (id, e) = app
-        .insert(Game::new(variant, side, strength))
+        .insert(WebGame::new(variant, side, strength))
         .map_err(busy)?;
     Ok(view(&id, &e))
 }
@@ -202,7 +202,7 @@ async fn show(State(app): State<App>, Path(id): Path<String>) -> ApiReply {
 /// analysis on the new position, and answers the view.
 async fn change<F>(app: &App, id: &str, change: F) -> ApiReply
 where
-    F: FnOnce(&mut Game) -> Result<(), String>,
+    F: FnOnce(&mut WebGame) -> Result<(), String>,
 {
     let e = entry(app, id)?;
     {

@@ -103,7 +103,7 @@ pub fn score_for_first(score: Score, to_move: Color) -> (i32, String) {
 }
 
 /// A game held by the server.
-pub struct Game {
+pub struct WebGame {
     /// The game's rules (variant).
     pub rules: Rules,
     /// Where the line starts (no history).
@@ -131,11 +131,11 @@ pub struct Game {
     pub last_used: Instant,
 }
 
-impl Game {
+impl WebGame {
     /// A new game of `variant` from its start position.
-    pub fn new(variant: Variant, engine_side: Option<Color>, strength: Strength) -> Game {
+    pub fn new(variant: Variant, engine_side: Option<Color>, strength: Strength) -> WebGame {
         let rules = variant.rules();
-        Game {
+        WebGame {
             rules,
             start: Position::start(rules),
             moves: Vec::new(),

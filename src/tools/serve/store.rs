@@ -6,7 +6,7 @@
 //! tables. A game borrows an engine for an engine move, an evaluation graph or an analysis,
 //! and gives it back when that search is over.
 
-use super::game::Game;
+use super::game::WebGame;
 use crate::search::Engine;
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
@@ -128,7 +128,7 @@ impl Pool {
 /// the analysis streams through.
 pub struct GameEntry {
     /// The game.
-    pub game: Mutex<Game>,
+    pub game: Mutex<WebGame>,
     /// The running analysis, if any.
     pub analysis: Mutex<Option<EngineLease>>,
     /// The latest analysis report as JSON text; the event stream sends each new one.
@@ -173,7 +173,7 @@ impl Store {
 
     /// Adds a game and returns its id; drops idle games first when full, and refuses when
     /// still full.
-    pub fn insert(&self, game: Game) -> Result<(String, Arc<GameEntry>), String> {
+    pub fn insert(&self, game: WebGame) -> Result<(String, Arc<GameEntry>), String> {
         self.drop_idle();
         let mut games = lock(&self.games);
         if games.len() >= self.config.max_games {

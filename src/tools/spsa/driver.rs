@@ -7,7 +7,7 @@
 //! `c = c_end · N^γ`, `a = r_end · c_end² · (A + N)^α`, `c_k = c / k^γ`, `a_k = a / (A + k)^α`,
 //! with `A = a_ratio · N`, α = 0.602, γ = 0.101 by default.
 
-use super::spec::Tuned;
+use super::param_file::Tuned;
 
 /// The schedule of a run.
 #[derive(Clone, Copy, Debug, PartialEq)]

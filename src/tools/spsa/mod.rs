@@ -1,24 +1,24 @@
 //! `longjiang tune-search`: SPSA over the search parameters (`search::params`), playing game
 //! pairs between the engine with `θ + c_k·Δ` and with `θ − c_k·Δ` through the match runner's
-//! arbiter. Modules: [`spec`] (the parameter file), [`driver`] (the SPSA arithmetic),
-//! [`journal`] (the state in `--out`, resume and shards), [`play`] (the games). The user
+//! arbiter. Modules: [`param_file`] (the parameter file), [`driver`] (the SPSA arithmetic),
+//! [`run_dir`] (the state in `--out`, resume and shards), [`play`] (the games). The user
 //! documentation is `docs/spsa.md`.
 
 pub mod driver;
-pub mod journal;
+pub mod param_file;
 pub mod play;
-pub mod spec;
+pub mod run_dir;
 
 use crate::search::params;
-use crate::tools::matches::adjudication;
-use crate::tools::matches::game::GameContext;
+use crate::tools::matches::adjudication_flags;
+use crate::tools::matches::arbiter::GameContext;
+use crate::tools::matches::engine_spec::EngineSpec;
 use crate::tools::matches::openings;
-use crate::tools::matches::spec::EngineSpec;
+use crate::tools::matches::stats::Wdl;
 use crate::tools::matches::timecontrol::TimeControl;
 use crate::tools::shard::Shard;
 use clap::{Args, Parser};
 use driver::{Hyper, Spsa};
-use journal::Wdl;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -178,7 +178,7 @@ struct Plan {
 }
 
 fn plan(args: &TuneSearchArgs, params_text: &str) -> Result<Plan, String> {
-    let params = spec::parse(params_text, "--params")?;
+    let params = param_file::parse(params_text, "--params")?;
     let engine = match &args.engine {
         Some(e) => e.clone(),
         None => {
@@ -215,8 +215,11 @@ fn plan(args: &TuneSearchArgs, params_text: &str) -> Result<Plan, String> {
     if !in_range(args.hang_timeout, 0.0, 86_400.0) {
         return Err("--hang-timeout must be above 0 and at most 86400 seconds".into());
     }
-    let adjudication =
-        adjudication::from_flags(args.resign.as_deref(), args.draw.as_deref(), args.maxmoves)?;
+    let adjudication = adjudication_flags::from_flags(
+        args.resign.as_deref(),
+        args.draw.as_deref(),
+        args.maxmoves,
+    )?;
     let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
     let hyper = Hyper {
         iterations: args.iterations,
@@ -275,7 +278,7 @@ fn settings(cli: &TuneSearchArgs, dir: &Path) -> Result<(TuneSearchArgs, String)
                 ));
             }
             Ok(_) => {}
-            Err(_) => journal::write_atomic(dir, name, want)?,
+            Err(_) => run_dir::write_atomic(dir, name, want)?,
         }
     }
     Ok((cli.clone(), text))
@@ -296,21 +299,21 @@ pub fn run(cli: &TuneSearchArgs) -> Result<(), String> {
     std::fs::create_dir_all(&dir).map_err(|e| format!("--out {}: {e}", dir.display()))?;
     let (args, params_text) = settings(cli, &dir)?;
     let mut plan = plan(&args, &params_text)?;
-    let own = journal::results_path(&dir, plan.shard);
+    let own = run_dir::results_path(&dir, plan.shard);
     if !args.resume && own.exists() {
         return Err(format!(
             "{} already holds this part's results; use --resume to continue",
             own.display()
         ));
     }
-    journal::check_split(&dir, plan.shard)?;
-    journal::repair(&own)?;
+    run_dir::check_split(&dir, plan.shard)?;
+    run_dir::repair(&own)?;
     let first = plan.shard.index == 0;
     let names: Vec<String> = plan.spsa.params.iter().map(|t| t.name.clone()).collect();
     let mut path_log = String::from("iteration\twins\tdraws\tlosses\tresult");
     names.iter().for_each(|n| path_log += &format!("\t{n}"));
     if first {
-        journal::write_atomic(&dir, journal::PATH_LOG, &(path_log + "\n"))?;
+        run_dir::write_atomic(&dir, run_dir::PATH_LOG, &(path_log + "\n"))?;
     }
     let mut slots: Vec<play::Slot> = (0..plan.concurrency).map(|_| [None, None]).collect();
     let mut waiting_said = false;
@@ -319,7 +322,7 @@ pub fn run(cli: &TuneSearchArgs) -> Result<(), String> {
     let result = (|| -> Result<(), String> {
         for k in 1..=n {
             let trial = plan.spsa.trial();
-            let played = !journal::read_results(&own)?.contains_key(&k);
+            let played = !run_dir::read_results(&own)?.contains_key(&k);
             if played {
                 let openings = (0..plan.pairs)
                     .map(|j| u64::from(k - 1) * u64::from(plan.pairs) + u64::from(j))
@@ -336,10 +339,10 @@ pub fn run(cli: &TuneSearchArgs) -> Result<(), String> {
                     openings,
                 };
                 let wdl = play::play_round(&round, &mut slots)?;
-                journal::append_result(&own, k, wdl)?;
+                run_dir::append_result(&own, k, wdl)?;
             }
             let whole = loop {
-                if let Some(w) = journal::whole_result(&dir, plan.shard.count, k)? {
+                if let Some(w) = run_dir::whole_result(&dir, plan.shard.count, k)? {
                     break w;
                 }
                 if !waiting_said {
@@ -351,13 +354,17 @@ pub fn run(cli: &TuneSearchArgs) -> Result<(), String> {
             waiting_said = false;
             plan.spsa.update(whole.score());
             if first {
-                journal::append_path(&dir, k, whole, &plan.spsa.theta)?;
+                run_dir::append_path(&dir, k, whole, &plan.spsa.theta)?;
                 let values = plan.spsa.values();
-                journal::write_atomic(&dir, "tuned.txt", &spec::write(&plan.spsa.params, &values))?;
-                journal::write_atomic(
+                run_dir::write_atomic(
+                    &dir,
+                    "tuned.txt",
+                    &param_file::write(&plan.spsa.params, &values),
+                )?;
+                run_dir::write_atomic(
                     &dir,
                     "params.rs",
-                    &spec::patch_params_rs(&plan.spsa.params, &values),
+                    &param_file::patch_params_rs(&plan.spsa.params, &values),
                 )?;
             }
             if played || k == n {
@@ -381,7 +388,7 @@ pub fn run(cli: &TuneSearchArgs) -> Result<(), String> {
         "done: {n} iterations; tuned values: {}  params.rs: {}  path: {}\n",
         dir.join("tuned.txt").display(),
         dir.join("params.rs").display(),
-        dir.join(journal::PATH_LOG).display()
+        dir.join(run_dir::PATH_LOG).display()
     ))
 }
 

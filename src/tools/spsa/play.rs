@@ -1,14 +1,14 @@
 //! The games of an iteration: game pairs (one opening, each side once first) between the
-//! plus and the minus engine, through the match runner's arbiter (`matches::game::play`:
+//! plus and the minus engine, through the match runner's arbiter (`matches::arbiter::play`:
 //! legality, clocks, adjudication), on `--concurrency` workers that keep their engines
 //! running from one pair and one iteration to the next.
 
-use super::journal::Wdl;
 use crate::rules::Color;
-use crate::tools::matches::game::{self, GameContext, Played, Seat};
+use crate::tools::matches::arbiter::{self, GameContext, Played, Seat};
+use crate::tools::matches::connection::{EngineConnection, Failure};
+use crate::tools::matches::engine_spec::EngineSpec;
 use crate::tools::matches::openings::Opening;
-use crate::tools::matches::protocol::{EngineConnection, Failure};
-use crate::tools::matches::spec::EngineSpec;
+use crate::tools::matches::stats::Wdl;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
@@ -101,7 +101,7 @@ fn play_pair(
                 label: format!("{}#{id}", names[order[1]]),
             },
         ];
-        let f = match game::play(round.ctx, opening, seats, stop)? {
+        let f = match arbiter::play(round.ctx, opening, seats, stop)? {
             Played::Finished(f) => f,
             Played::Aborted => return Ok(None),
         };

@@ -14,7 +14,7 @@
 //! run finds each perspective's bucket from the two kings' features
 //! (`FeatureSet::offsets_of_plain`), so one cache serves both sets and none is misread.
 
-use super::source::{self, Record};
+use super::source::{self, SourceRecord};
 use crate::eval::nnue::features::active;
 use crate::eval::nnue::network::bucket;
 use crate::rules::{Color, Variant};
@@ -30,7 +30,7 @@ const CHUNK: usize = 1 << 16;
 
 /// What a cache is made of: it is reused only when all of it matches.
 #[derive(Clone, Debug)]
-pub struct Settings {
+pub struct CacheSettings {
     /// The game.
     pub variant: Variant,
     /// The data files.
@@ -45,7 +45,7 @@ pub struct Settings {
     pub shard_positions: u64,
 }
 
-impl Settings {
+impl CacheSettings {
     /// The manifest's first line: everything the cache depends on.
     fn key(&self) -> Result<String, String> {
         let mut key = format!(
@@ -84,7 +84,7 @@ pub struct Cache {
 }
 
 /// One loaded shard (or the validation set): the records' bytes and their offsets.
-pub struct Shard {
+pub struct LoadedShard {
     bytes: Vec<u8>,
     /// Where each record starts.
     pub offsets: Vec<u32>,
@@ -118,9 +118,9 @@ impl View<'_> {
     }
 }
 
-impl Shard {
+impl LoadedShard {
     /// Reads a shard file, checking that its records are whole.
-    pub fn load(path: &Path) -> Result<Shard, String> {
+    pub fn load(path: &Path) -> Result<LoadedShard, String> {
         let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let mut offsets = Vec::new();
         let mut at = 0usize;
@@ -135,7 +135,7 @@ impl Shard {
         if at != bytes.len() {
             return Err(format!("{}: damaged at its end", path.display()));
         }
-        Ok(Shard { bytes, offsets })
+        Ok(LoadedShard { bytes, offsets })
     }
 
     /// Records held.
@@ -185,7 +185,7 @@ pub fn permutation(n: usize, seed: u64) -> Vec<u32> {
 
 /// The encoded record of `r`, or `None` when it is filtered out or not a valid position;
 /// `valid` also stores its classical evaluation.
-fn encode(r: &Record, variant: Variant, valid: bool) -> Option<Vec<u8>> {
+fn encode(r: &SourceRecord, variant: Variant, valid: bool) -> Option<Vec<u8>> {
     let pos = r.position(variant.rules()).ok()?;
     let us = pos.side_to_move();
     let (score, result) = match us {
@@ -223,7 +223,11 @@ pub fn valid_path(dir: &Path) -> PathBuf {
 
 /// The cache in `dir` for `settings`: the one there if its manifest matches, else built
 /// anew (with all cores); `say` reports the building.
-pub fn open_or_build(dir: &Path, settings: &Settings, say: &dyn Fn(&str)) -> Result<Cache, String> {
+pub fn open_or_build(
+    dir: &Path,
+    settings: &CacheSettings,
+    say: &dyn Fn(&str),
+) -> Result<Cache, String> {
     let key = settings.key()?;
     let manifest = dir.join("manifest.txt");
     if let Ok(text) = std::fs::read_to_string(&manifest) {
@@ -258,7 +262,7 @@ pub fn open_or_build(dir: &Path, settings: &Settings, say: &dyn Fn(&str)) -> Res
     Ok(cache)
 }
 
-fn build(dir: &Path, settings: &Settings, say: &dyn Fn(&str)) -> Result<Cache, String> {
+fn build(dir: &Path, settings: &CacheSettings, say: &dyn Fn(&str)) -> Result<Cache, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let _ = std::fs::remove_file(dir.join("manifest.txt"));
     let mut sources = Vec::new();

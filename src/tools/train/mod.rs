@@ -21,7 +21,7 @@ use crate::eval::nnue::FeatureSet;
 use crate::eval::nnue::network::Factors;
 use crate::rules::Variant;
 use crate::tools::datagen::sample;
-use cache::{Cache, Shard};
+use cache::{Cache, LoadedShard};
 use checkpoint::Checkpoint;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -172,7 +172,7 @@ fn input<'a>(
 
 /// The mean loss of `net` on the first `limit` records of `set`, and the classical
 /// evaluation's on the same records (meaningful for validation records only).
-pub fn mean_loss(net: &FloatNet, set: &Shard, limit: usize, args: &TrainArgs) -> (f64, f64) {
+pub fn mean_loss(net: &FloatNet, set: &LoadedShard, limit: usize, args: &TrainArgs) -> (f64, f64) {
     let n = set.len().min(limit);
     if n == 0 {
         return (f64::NAN, f64::NAN);
@@ -218,7 +218,7 @@ struct Workers {
 /// are summed in order, so a run is reproducible for a given thread count.
 fn step(
     ck: &mut Checkpoint,
-    shard: &Shard,
+    shard: &LoadedShard,
     batch: &[u32],
     args: &TrainArgs,
     lr: f32,
@@ -277,7 +277,7 @@ fn epoch(
         .into_iter()
         .enumerate()
     {
-        let shard = Shard::load(&cache::shard_path(&cache.dir, s as usize))?;
+        let shard = LoadedShard::load(&cache::shard_path(&cache.dir, s as usize))?;
         let order = cache::permutation(shard.len(), cache::mix(seed ^ n as u64));
         for batch in order.chunks(args.batch.max(1)) {
             let loss = step(ck, &shard, batch, args, lr, workers);
@@ -317,7 +317,7 @@ pub fn train(args: &TrainArgs) -> Result<(Vec<EpochReport>, Checkpoint, String),
         hidden: args.hidden,
         factors: parse_factors(&args.factors)? | shared,
     };
-    let settings = cache::Settings {
+    let settings = cache::CacheSettings {
         variant: args.variant,
         data: args.data.clone(),
         filter: sample::Filter {
@@ -346,7 +346,7 @@ pub fn train(args: &TrainArgs) -> Result<(Vec<EpochReport>, Checkpoint, String),
     if cache.train == 0 {
         return Err("no training positions after filtering".into());
     }
-    let valid_set = Shard::load(&cache::valid_path(&cache.dir))?;
+    let valid_set = LoadedShard::load(&cache::valid_path(&cache.dir))?;
     let mut ck = match &args.resume {
         Some(path) => {
             let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -366,7 +366,7 @@ pub fn train(args: &TrainArgs) -> Result<(Vec<EpochReport>, Checkpoint, String),
         .checkpoint
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("{}.ckpt", args.out.display())));
-    let first_shard = Shard::load(&cache::shard_path(&cache.dir, 0))?;
+    let first_shard = LoadedShard::load(&cache::shard_path(&cache.dir, 0))?;
     let (valid0, classical) = mean_loss(&ck.net, &valid_set, usize::MAX, args);
     let mut reports = vec![EpochReport {
         epoch: ck.epoch,

@@ -1,4 +1,4 @@
-//! Where the trainer's positions come from: a [`Source`] yields one [`Record`] at a time
+//! Where the trainer's positions come from: a [`Source`] yields one [`SourceRecord`] at a time
 //! (a position with its search score, game result, flags, ply and game number), so that
 //! the trainer streams files of any size. [`TextSource`] reads `datagen`'s text files;
 //! [`open`] picks the reader for a file (the place to plug in another format).
@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 /// A position as a source holds it.
 #[derive(Clone, Debug)]
-pub enum Board {
+pub enum SourceBoard {
     /// SFEN text (the text format).
     Sfen(String),
     /// An already decoded position.
@@ -21,7 +21,7 @@ pub enum Board {
 
 /// One training position.
 #[derive(Clone, Debug)]
-pub struct Record {
+pub struct SourceRecord {
     /// The game number (the validation split goes by it).
     pub game: u64,
     /// Plies from the game's start.
@@ -33,15 +33,15 @@ pub struct Record {
     /// Marks for filtering.
     pub flags: SampleFlags,
     /// The position.
-    pub board: Board,
+    pub board: SourceBoard,
 }
 
-impl Record {
+impl SourceRecord {
     /// The position under `rules`.
     pub fn position(&self, rules: Rules) -> Result<Position, String> {
         match &self.board {
-            Board::Sfen(s) => Position::from_sfen(s, rules).map_err(|e| format!("{s}: {e}")),
-            Board::Position(p) => Ok((**p).clone()),
+            SourceBoard::Sfen(s) => Position::from_sfen(s, rules).map_err(|e| format!("{s}: {e}")),
+            SourceBoard::Position(p) => Ok((**p).clone()),
         }
     }
 
@@ -56,7 +56,7 @@ impl Record {
 /// A stream of records from one file.
 pub trait Source: Send {
     /// The next record, `None` at the end; an error for a damaged file.
-    fn next_record(&mut self) -> Result<Option<Record>, String>;
+    fn next_record(&mut self) -> Result<Option<SourceRecord>, String>;
     /// About how many records the file holds (sizes the shuffle's shards).
     fn estimated_records(&self) -> u64;
 }
@@ -123,7 +123,7 @@ impl BinarySource {
 }
 
 impl Source for BinarySource {
-    fn next_record(&mut self) -> Result<Option<Record>, String> {
+    fn next_record(&mut self) -> Result<Option<SourceRecord>, String> {
         match self.reader.next() {
             None => Ok(None),
             Some(Err(mut e)) => {
@@ -134,13 +134,13 @@ impl Source for BinarySource {
                 let pos = r
                     .position(self.rules)
                     .map_err(|e| format!("{}: game {}: {e}", self.path.display(), r.game))?;
-                Ok(Some(Record {
+                Ok(Some(SourceRecord {
                     game: r.game,
                     ply: r.ply,
                     score: r.score,
                     result: r.result,
                     flags: r.flags,
-                    board: Board::Position(Box::new(pos)),
+                    board: SourceBoard::Position(Box::new(pos)),
                 }))
             }
         }
@@ -159,8 +159,8 @@ pub struct TextSource {
     input: std::io::BufReader<std::fs::File>,
     size: u64,
     line_no: usize,
-    pending: Vec<Record>,
-    ready: VecDeque<Record>,
+    pending: Vec<SourceRecord>,
+    ready: VecDeque<SourceRecord>,
     bad: Option<usize>,
     buf: String,
 }
@@ -211,13 +211,13 @@ impl TextSource {
         match sample::parse_line(&line).filter(|_| line.ends_with('\n')) {
             None => self.bad = self.bad.or(Some(self.line_no)),
             Some(Line::Comment) => {}
-            Some(Line::Position(s)) => self.pending.push(Record {
+            Some(Line::Position(s)) => self.pending.push(SourceRecord {
                 game: s.game,
                 ply: s.ply,
                 score: s.score,
                 result: s.result,
                 flags: s.flags,
-                board: Board::Sfen(s.sfen),
+                board: SourceBoard::Sfen(s.sfen),
             }),
             Some(Line::End(end)) => {
                 if let Some(l) = self.bad {
@@ -236,7 +236,7 @@ impl TextSource {
 }
 
 impl Source for TextSource {
-    fn next_record(&mut self) -> Result<Option<Record>, String> {
+    fn next_record(&mut self) -> Result<Option<SourceRecord>, String> {
         loop {
             if let Some(r) = self.ready.pop_front() {
                 return Ok(Some(r));

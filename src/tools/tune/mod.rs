@@ -9,10 +9,10 @@
 //! into the generated weight file's header with the command and the data. See
 //! `docs/tuning.md`.
 
-pub mod data;
+pub mod examples;
 pub mod fit;
-pub mod output;
 pub mod quiet;
+pub mod weight_file;
 
 use crate::eval::weights::{S, WeightTable};
 use crate::eval::{as_f64, games};
@@ -200,7 +200,7 @@ pub fn tune(
             }
         }
     }
-    let rounded = output::round(&w);
+    let rounded = weight_file::round(&w);
     let wr = as_f64(&rounded);
     let report = TuneReport {
         sizes: (train.len(), valid.len()),
@@ -268,7 +268,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         let data = sample::read_path_of(path, args.variant)?;
         sources.push(format!(
             "{} ({} positions, {} games; {})",
-            output::portable(&path.to_string_lossy()),
+            weight_file::portable(&path.to_string_lossy()),
             data.samples.len(),
             data.games.len(),
             data.header.trim_start_matches("# ")
@@ -287,11 +287,11 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
             .map(|i| samples[(i as f64 * step) as usize].clone())
             .collect();
     }
-    let data::Prepared {
+    let examples::Prepared {
         train,
         valid,
         checks,
-    } = data::prepare(&samples, rules, !args.no_resolve, args.validation_every);
+    } = examples::prepare(&samples, rules, !args.no_resolve, args.validation_every);
     let checks = checks.line();
     if train.is_empty() {
         return Err("no training positions after filtering".into());
@@ -339,7 +339,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
             if i == 0 {
                 "longjiang".into()
             } else {
-                output::portable(&a)
+                weight_file::portable(&a)
             }
         })
         .collect();
@@ -365,7 +365,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         "Loss: training {:.6} -> {:.6}, validation {:.6} -> {:.6} (against the results alone {:.6} -> {:.6}).",
         r.train.0, r.train.1, r.valid.0, r.valid.1, r.valid_results.0, r.valid_results.1
     ));
-    let text = output::render(table, &tuned, &header);
+    let text = weight_file::render(table, &tuned, &header);
     std::fs::write(&out, text).map_err(|e| format!("{}: {e}", out.display()))?;
     super::say(format_args!(
         "{checks}\n{} training, {} validation positions; K {:.4}\ntraining loss {:.6} -> {:.6}\nvalidation loss {:.6} -> {:.6}\nvalidation loss against the results {:.6} -> {:.6}\nkept epoch {}\nwrote {}\n",
@@ -418,7 +418,7 @@ mod tests {
     use crate::eval::features;
     use crate::movegen::legal_moves;
     use crate::rules::{LONGJIANG_NODROP, PieceKind, Position};
-    use crate::tools::datagen::game::SplitMix;
+    use crate::tools::datagen::selfplay_game::SplitMix;
 
     /// The index of the first weight of `table`'s group `name`.
     fn group(table: &WeightTable, name: &str) -> usize {

@@ -17,7 +17,7 @@ pub mod record;
 pub mod san;
 pub mod suite;
 pub mod words;
-pub mod xboard;
+pub mod xboard_notation;
 pub mod xboard_variant;
 
 pub use chinese::{NotationError, parse_move, write_move};

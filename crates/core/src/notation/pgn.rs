@@ -28,7 +28,7 @@ mod lexer;
 use super::fen::{parse_fen, write_fen};
 use super::record::{GameRecord, RecordError};
 use super::san::{SanError, SanForm, parse_san, write_san};
-use crate::notation::xboard::fen_from_xboard;
+use crate::notation::xboard_notation::fen_from_xboard;
 use crate::notation::xboard_variant::variant_men;
 use crate::rules::{Color, Position, Variant};
 use lexer::{Item, RESULTS, RawGame};

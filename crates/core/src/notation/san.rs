@@ -13,7 +13,7 @@
 
 use crate::geometry::Square;
 use crate::movegen::legal_moves;
-use crate::notation::xboard::square_to_xboard;
+use crate::notation::xboard_notation::square_to_xboard;
 use crate::rules::{Move, PieceKind, Position};
 use std::fmt;
 

@@ -11,7 +11,7 @@
 
 pub mod clock;
 pub mod define;
-pub use crate::notation::xboard as notation;
+pub use crate::notation::xboard_notation as notation;
 pub mod cecp_session;
 pub mod report;
 pub mod settings;

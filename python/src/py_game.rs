@@ -2,8 +2,8 @@
 //! hold games, through the root crate's readers and writers (`longjiang::notation::record`,
 //! `kif_record`): the project's format for 龙将棋, KIF for a shogi game.
 
-use crate::board::{Board, parse_variant, value_error};
-use crate::moves::PyMove;
+use crate::py_board::{PyBoard, parse_variant, value_error};
+use crate::py_move::PyMove;
 use crate::records::read_word;
 use longjiang::notation::encoding::decode;
 use longjiang::notation::kif_record::{is_kif, parse_kif, write_kif};
@@ -43,7 +43,7 @@ impl PyGame {
     /// The record of `board`'s pushed moves from where it was set up, with `tags`; its
     /// `Result` (`*` while the game goes on) and the `Reason` the rules ended it for unless
     /// the tags give them.
-    pub fn of_board(board: &Board, tags: Vec<(String, String)>) -> PyResult<PyGame> {
+    pub fn of_board(board: &PyBoard, tags: Vec<(String, String)>) -> PyResult<PyGame> {
         let mut start = board.pos.clone();
         for _ in &board.stack {
             start.undo();
@@ -110,7 +110,7 @@ impl PyGame {
                 .map_err(|e| value_error(format!("bad SFEN: {e}")))?,
             None => Position::start(v.rules()),
         };
-        let mut board = Board::on(v, pos);
+        let mut board = PyBoard::on(v, pos);
         for (i, text) in moves.iter().enumerate() {
             if let Some(o) = board.pos.outcome() {
                 return Err(value_error(format!(
@@ -166,13 +166,13 @@ impl PyGame {
     }
 
     /// A board at the game's start position.
-    fn start_board(&self) -> PyResult<Board> {
+    fn start_board(&self) -> PyResult<PyBoard> {
         let pos = self.record.start_position().map_err(value_error)?;
-        Ok(Board::on(self.record.variant, pos))
+        Ok(PyBoard::on(self.record.variant, pos))
     }
 
     /// A board after the game's moves, with them on its move stack (so `pop` takes them back).
-    fn board(&self) -> PyResult<Board> {
+    fn board(&self) -> PyResult<PyBoard> {
         let mut board = self.start_board()?;
         for &m in &self.record.moves {
             if !board.pos.is_legal(m) {

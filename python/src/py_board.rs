@@ -2,7 +2,7 @@
 //! (`longjiang::rules`, `longjiang::movegen`). Every text goes through the engine's own
 //! parsers, so errors carry the engine's messages.
 
-use crate::moves::{MoveArg, PyMove, find_shared, move_arg, text_list};
+use crate::py_move::{MoveArg, PyMove, find_shared, move_arg, text_list};
 use crate::records;
 use longjiang::movegen::{MAX_PERFT_DEPTH, legal_moves, perft};
 use longjiang::notation::fen::{parse_fen, write_fen};
@@ -15,9 +15,9 @@ use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 /// A position of 龙将棋 (with or without drops) or shogi, and the moves pushed on it.
-#[pyclass(module = "longjiang")]
+#[pyclass(module = "longjiang", name = "Board")]
 #[derive(Clone)]
-pub struct Board {
+pub struct PyBoard {
     pub(crate) variant: Variant,
     pub(crate) pos: Position,
     pub(crate) stack: Vec<Move>,
@@ -37,10 +37,10 @@ pub(crate) fn parse_variant(name: &str) -> PyResult<Variant> {
     name.parse::<Variant>().map_err(value_error)
 }
 
-impl Board {
+impl PyBoard {
     /// A board of `variant` on `pos`, with an empty stack.
-    pub(crate) fn on(variant: Variant, pos: Position) -> Board {
-        Board {
+    pub(crate) fn on(variant: Variant, pos: Position) -> PyBoard {
+        PyBoard {
             variant,
             pos,
             stack: Vec::new(),
@@ -105,12 +105,12 @@ impl PyOutcome {
 }
 
 #[pymethods]
-impl Board {
+impl PyBoard {
     /// `Board(variant="longjiang", sfen=None, fen=None)`: the start position, an SFEN, or a
     /// Fairy-Stockfish FEN of the game.
     #[new]
     #[pyo3(signature = (variant = "longjiang", sfen = None, fen = None))]
-    fn new(variant: &str, sfen: Option<&str>, fen: Option<&str>) -> PyResult<Board> {
+    fn new(variant: &str, sfen: Option<&str>, fen: Option<&str>) -> PyResult<PyBoard> {
         let v = parse_variant(variant)?;
         let pos = match (sfen, fen) {
             (Some(_), Some(_)) => return Err(value_error("give sfen or fen, not both")),
@@ -119,7 +119,7 @@ impl Board {
             (None, Some(f)) => parse_fen(f, v.rules()).map_err(value_error)?,
             (None, None) => Position::start(v.rules()),
         };
-        Ok(Board::on(v, pos))
+        Ok(PyBoard::on(v, pos))
     }
 
     /// The game's name: `longjiang`, `longjiang-nodrop` or `shogi`.
@@ -290,15 +290,15 @@ impl Board {
     }
 
     /// A copy with its own move stack.
-    fn copy(&self) -> Board {
+    fn copy(&self) -> PyBoard {
         self.clone()
     }
 
-    fn __copy__(&self) -> Board {
+    fn __copy__(&self) -> PyBoard {
         self.clone()
     }
 
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Board {
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyBoard {
         self.clone()
     }
 
@@ -336,7 +336,7 @@ impl Board {
         )
     }
 
-    fn __eq__(&self, other: &Board) -> bool {
+    fn __eq__(&self, other: &PyBoard) -> bool {
         self.variant == other.variant && self.pos.to_sfen() == other.pos.to_sfen()
     }
 
@@ -378,8 +378,8 @@ impl Board {
         hash: usize,
         nnue: Option<bool>,
         eval_file: Option<String>,
-    ) -> PyResult<Vec<crate::search::SearchLine>> {
-        let args = crate::search::SearchArgs {
+    ) -> PyResult<Vec<crate::py_search::SearchLine>> {
+        let args = crate::py_search::SearchArgs {
             nodes,
             depth,
             movetime,
@@ -389,14 +389,14 @@ impl Board {
             eval_file,
             nnue,
         };
-        crate::search::search(py, &self.pos, args)
+        crate::py_search::search(py, &self.pos, args)
     }
 
     /// The game so far as a record (`Game`): the moves pushed since the board was set up,
     /// with `tags` (a dict or `(key, value)` pairs); a game the rules ended gets its result.
     #[pyo3(signature = (tags = None))]
-    fn game(&self, tags: Option<&Bound<'_, PyAny>>) -> PyResult<crate::game::PyGame> {
-        crate::game::PyGame::of_board(self, crate::game::tag_list(tags)?)
+    fn game(&self, tags: Option<&Bound<'_, PyAny>>) -> PyResult<crate::py_game::PyGame> {
+        crate::py_game::PyGame::of_board(self, crate::py_game::tag_list(tags)?)
     }
 
     /// The NNUE's active input features (the engine's indices, ascending) from `perspective`
@@ -477,6 +477,6 @@ impl Board {
         movetime: Option<f64>,
         hash: usize,
     ) -> PyResult<(String, Vec<String>, u64)> {
-        crate::search::mate(py, &self.pos, nodes, movetime, hash)
+        crate::py_search::mate(py, &self.pos, nodes, movetime, hash)
     }
 }

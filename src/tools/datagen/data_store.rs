@@ -100,7 +100,7 @@ pub fn run(args: &DataArgs) -> Result<(), String> {
 
 /// One file of a listing.
 #[derive(Clone, Debug)]
-pub struct Entry {
+pub struct StoredFile {
     /// The file.
     pub path: PathBuf,
     /// Its form.
@@ -114,7 +114,7 @@ pub struct Entry {
 }
 
 /// The data files of `dir` (those with a datagen header), by name.
-pub fn entries(dir: &Path) -> Result<Vec<Entry>, String> {
+pub fn entries(dir: &Path) -> Result<Vec<StoredFile>, String> {
     let rd = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let mut paths: Vec<PathBuf> = rd
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -129,7 +129,7 @@ pub fn entries(dir: &Path) -> Result<Vec<Entry>, String> {
         if ex.settings.get("variant").is_none() {
             continue;
         }
-        out.push(Entry {
+        out.push(StoredFile {
             path,
             format: ex.format,
             settings: ex.settings,

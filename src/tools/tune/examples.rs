@@ -104,8 +104,8 @@ mod tests {
     use super::*;
     use crate::movegen::legal_moves;
     use crate::rules::{Position, SHOGI};
-    use crate::tools::datagen::game::SplitMix;
     use crate::tools::datagen::sample::{GameResult, SampleFlags};
+    use crate::tools::datagen::selfplay_game::SplitMix;
 
     /// Shogi positions from random play (promotions, captures, pieces in hand on both sides).
     fn shogi_samples(n: usize) -> Vec<Sample> {

@@ -1,7 +1,7 @@
 //! Training data: `longjiang datagen` files (text or binary) as a Python iterator of samples,
 //! through the engine's own reader (`longjiang_core::data::sample`).
 
-use crate::board::value_error;
+use crate::py_board::value_error;
 use longjiang::data::sample::{Sample, read_path};
 use pyo3::prelude::*;
 

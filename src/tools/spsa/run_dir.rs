@@ -8,37 +8,11 @@
 //! the first shard `path.tsv` (iteration, result, θ), `tuned.txt` (θ rounded, in the input
 //! format) and `params.rs` (the build's file with θ as defaults).
 
+use crate::tools::matches::stats::Wdl;
 use crate::tools::shard::Shard;
 use std::collections::BTreeMap;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
-
-/// The plus side's games of one part of one iteration.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Wdl {
-    /// Games the plus side won.
-    pub wins: u32,
-    /// Draws.
-    pub draws: u32,
-    /// Games it lost.
-    pub losses: u32,
-}
-
-impl Wdl {
-    /// Wins less losses: SPSA's result.
-    pub fn score(self) -> i64 {
-        i64::from(self.wins) - i64::from(self.losses)
-    }
-
-    /// The sum of two parts.
-    pub fn plus(self, o: Wdl) -> Wdl {
-        Wdl {
-            wins: self.wins + o.wins,
-            draws: self.draws + o.draws,
-            losses: self.losses + o.losses,
-        }
-    }
-}
 
 /// The results file of a part.
 pub fn results_path(dir: &Path, shard: Shard) -> PathBuf {

@@ -9,12 +9,11 @@
 //! flushed `go` to the arrival of `bestmove`; the margin (`--time-margin`, default 50 ms)
 //! absorbs pipe and scheduling latency and is the same for both sides.
 
+use super::connection::{EngineConnection, Failure, Reply};
+use super::dialect::{go_command, position_command, searchmoves};
+use super::engine_spec::EngineSpec;
 use super::openings::Opening;
 use super::process::TrafficLog;
-use super::protocol::{
-    EngineConnection, Failure, Reply, go_command, position_command, searchmoves,
-};
-use super::spec::EngineSpec;
 use super::timecontrol::TimeControl;
 use crate::rules::adjudication::{Adjudicator, ScoreTrack};
 use crate::rules::outcome::EndReason;

@@ -1,7 +1,7 @@
 //! In-process search and the df-pn mate solver, with the GIL released (`Board.search`,
 //! `Board.mate`).
 
-use crate::board::value_error;
+use crate::py_board::value_error;
 use longjiang::eval::nnue::{Network, default_nets};
 use longjiang::rules::ascii::move_text;
 use longjiang::rules::{Move, Position};
