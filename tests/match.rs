@@ -6,7 +6,7 @@
 
 mod match_driver;
 
-use match_driver::{by_round, engine, longjiang, out_dir, run_ok, tag};
+use match_driver::{by_round, engine, longjiang, out_dir, run_at_one_node, run_ok, tag};
 use std::time::{Duration, Instant};
 
 /// Two games between `bad` (the misbehaving fake) and a random mover; `bad` must lose both,
@@ -159,20 +159,11 @@ fn score_adjudication_and_move_limit() {
         engine("score=-700", "pessimist"),
         engine("score=700", "optimist"),
     );
-    let recs = by_round(run_ok(
+    let recs = by_round(run_at_one_node(
         &dir,
-        &[
-            "--engine",
-            &lost,
-            "--engine",
-            &won,
-            "--openings",
-            "startpos",
-            "--tc",
-            "nodes=1",
-            "--resign",
-            "moves=3,score=600",
-        ],
+        &lost,
+        &won,
+        &["--resign", "moves=3,score=600"],
     ));
     // Each side needs three scores: the third move of the second player decides.
     assert_eq!(recs[0].moves.len(), 6);
@@ -184,42 +175,14 @@ fn score_adjudication_and_move_limit() {
 
     let dir = out_dir("drawn");
     let (a, b) = (engine("score=3", "a"), engine("score=-5", "b"));
-    let recs = run_ok(
-        &dir,
-        &[
-            "--engine",
-            &a,
-            "--engine",
-            &b,
-            "--openings",
-            "startpos",
-            "--tc",
-            "nodes=1",
-            "--draw",
-            "movenumber=5,moves=2,score=10",
-        ],
-    );
+    let recs = run_at_one_node(&dir, &a, &b, &["--draw", "movenumber=5,moves=2,score=10"]);
     for r in &recs {
         assert_eq!((tag(r, "Result"), r.moves.len()), ("1/2-1/2", 10));
         assert!(tag(r, "Reason").contains("draw"));
     }
 
     let dir = out_dir("maxmoves");
-    let recs = run_ok(
-        &dir,
-        &[
-            "--engine",
-            &a,
-            "--engine",
-            &b,
-            "--openings",
-            "startpos",
-            "--tc",
-            "nodes=1",
-            "--maxmoves",
-            "7",
-        ],
-    );
+    let recs = run_at_one_node(&dir, &a, &b, &["--maxmoves", "7"]);
     for r in &recs {
         assert_eq!((tag(r, "Result"), r.moves.len()), ("1/2-1/2", 14));
         assert_eq!(tag(r, "Reason"), "adjudication: move limit (7 moves)");

@@ -6,7 +6,7 @@
 mod match_driver;
 
 use longjiang::notation::record::GameRecord;
-use match_driver::{engine, longjiang, out_dir, records, run_ok, tag};
+use match_driver::{engine, longjiang, out_dir, records, run_at_one_node, run_ok, tag};
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -215,17 +215,11 @@ fn two_instances_of_longjiang_play_a_short_match() {
 fn sprt_stops_the_match_at_a_decision() {
     let dir = out_dir("sprt");
     let (strong, weak) = (engine("", "strong"), engine("fail=resign at=1", "weak"));
-    let recs = run_ok(
+    let recs = run_at_one_node(
         &dir,
+        &strong,
+        &weak,
         &[
-            "--engine",
-            &strong,
-            "--engine",
-            &weak,
-            "--openings",
-            "startpos",
-            "--tc",
-            "nodes=1",
             "--games",
             "200",
             "--sprt",

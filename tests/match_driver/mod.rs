@@ -55,6 +55,23 @@ pub fn run_ok(dir: &Path, args: &[&str]) -> Vec<GameRecord> {
     records(dir)
 }
 
+/// Runs a match that must succeed between engines `a` and `b` from the start position at one
+/// node a move, with the flags `extra`; returns its records.
+pub fn run_at_one_node(dir: &Path, a: &str, b: &str, extra: &[&str]) -> Vec<GameRecord> {
+    let mut args = vec![
+        "--engine",
+        a,
+        "--engine",
+        b,
+        "--openings",
+        "startpos",
+        "--tc",
+        "nodes=1",
+    ];
+    args.extend_from_slice(extra);
+    run_ok(dir, &args)
+}
+
 pub fn records(dir: &Path) -> Vec<GameRecord> {
     let text = std::fs::read_to_string(dir.join("games.txt")).expect("records file");
     GameRecord::parse_many(&text).expect("records parse")
