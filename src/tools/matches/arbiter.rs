@@ -9,6 +9,7 @@
 //! flushed `go` to the arrival of `bestmove`; the margin (`--time-margin`, default 50 ms)
 //! absorbs pipe and scheduling latency and is the same for both sides.
 
+use super::clock_use::ClockUse;
 use super::connection::{EngineConnection, Failure, Reply};
 use super::dialect::{go_command, position_command, searchmoves};
 use super::engine_spec::EngineSpec;
@@ -60,6 +61,8 @@ pub struct Finished {
     pub reason: String,
     /// Every move from the start position, the opening's included.
     pub moves: Vec<Move>,
+    /// How much of its clock each side used (first player first).
+    pub clock: [ClockUse; 2],
 }
 
 /// How a call to [`play`] ended.
@@ -94,8 +97,23 @@ fn rules_reason(outcome: Outcome, names: &[String; 2]) -> String {
 pub fn play(
     ctx: &GameContext,
     opening: &Opening,
+    seats: [Seat<'_>; 2],
+    stop: &AtomicBool,
+) -> Result<Played, String> {
+    let mut clock = [ClockUse::default(); 2];
+    Ok(match play_game(ctx, opening, seats, stop, &mut clock)? {
+        Played::Finished(f) => Played::Finished(Finished { clock, ..f }),
+        Played::Aborted => Played::Aborted,
+    })
+}
+
+/// [`play`], counting each side's think time into `clock` as the game goes.
+fn play_game(
+    ctx: &GameContext,
+    opening: &Opening,
     mut seats: [Seat<'_>; 2],
     stop: &AtomicBool,
+    clock: &mut [ClockUse; 2],
 ) -> Result<Played, String> {
     let names = [seats[0].spec.name.clone(), seats[1].spec.name.clone()];
     let mut moves: Vec<Move> = opening.moves.clone();
@@ -103,6 +121,7 @@ pub fn play(
         winner,
         reason,
         moves,
+        clock: [ClockUse::default(); 2],
     };
     for c in Color::ALL {
         let seat = &mut seats[c.index()];
@@ -198,9 +217,11 @@ pub fn play(
                 return Ok(conclude(seats, lose(reason, moves)));
             }
             Reply::Move { text, used, score } => {
+                let main_time = ctx.tc.base.map(|_| clocks[side.index()].remaining);
                 if let Some(l) = limit
                     && used > l + ctx.margin
                 {
+                    clock[side.index()].record(used, main_time, main_time.map(|_| Duration::ZERO));
                     return Ok(conclude(seats, lose(late(used, l), moves)));
                 }
                 if text == "resign" {
@@ -223,6 +244,8 @@ pub fn play(
                     }
                 };
                 ctx.tc.charge(&mut clocks[side.index()], used);
+                let after = main_time.map(|_| clocks[side.index()].remaining);
+                clock[side.index()].record(used, main_time, after);
                 pos.play(m);
                 moves.push(m);
                 track.push(side, score);

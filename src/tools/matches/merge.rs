@@ -99,7 +99,9 @@ pub fn merge(dirs: &[PathBuf]) -> Result<(String, String, String), String> {
                 ));
             }
             records[r] = Some(text);
-            tally.add(&plan.schedule.slot(c.round), c.winner);
+            let slot = plan.schedule.slot(c.round);
+            tally.add(&slot, c.winner);
+            tally.add_clock(&slot, super::clock_use::of_record_text(text));
         }
     }
     let rep = report(&plan, &whole, &tally);

@@ -11,6 +11,7 @@
 
 pub mod adjudication_flags;
 pub mod arbiter;
+pub mod clock_use;
 pub mod connection;
 pub mod dialect;
 pub mod engine_spec;

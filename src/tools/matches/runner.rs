@@ -5,6 +5,7 @@
 
 use super::adjudication_flags;
 use super::arbiter::{self, Finished, GameContext, Played, Seat};
+use super::clock_use;
 use super::connection::EngineConnection;
 use super::engine_spec::EngineSpec;
 use super::journal::{self, Journal};
@@ -227,6 +228,8 @@ fn game_record(plan: &Plan, slot: &ScheduledGame, f: &Finished) -> GameRecord {
             "Opening",
             format!("{} line {}", plan.suite.source, opening.line),
         ),
+        (clock_use::TAGS[0], f.clock[0].tag_value()),
+        (clock_use::TAGS[1], f.clock[1].tag_value()),
     ];
     GameRecord {
         variant: plan.ctx.variant,
@@ -322,6 +325,15 @@ pub fn run(cli: &MatchArgs) -> Result<(), String> {
         }
         done[r] = true;
         tally.add(&plan.schedule.slot(c.round), c.winner);
+    }
+    if !committed.is_empty() {
+        // The clocks of the games played before the resume are in their records.
+        for (c, text) in Journal::read(&dir)? {
+            tally.add_clock(
+                &plan.schedule.slot(c.round),
+                clock_use::of_record_text(&text),
+            );
+        }
     }
     let todo: Vec<u32> = rounds_of(&plan)
         .into_iter()
@@ -479,6 +491,8 @@ fn finish_game(
         .map_err(|e| format!("writing the records: {e}"))?;
     super::pgnfile::append(&args.out, &record)?;
     tally.add(slot, f.winner);
+    // Counted from the record, as a resumed match counts it: the same figures either way.
+    tally.add_clock(slot, clock_use::of_record(&record));
     let line = format!(
         "game {} ({} vs {}, opening {}): {} {}\n",
         slot.round,

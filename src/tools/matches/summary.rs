@@ -2,6 +2,7 @@
 //! the same summary as JSON (`summary.json`; written by hand: a handful of numbers does not
 //! justify a serialisation crate).
 
+use super::clock_use::ClockTotals;
 use super::stats::{Decision, Estimate, Sprt, SprtModel, Wdl};
 use super::tally::{EncounterTally, Tally};
 use std::fmt::Write as _;
@@ -151,6 +152,11 @@ impl Report<'_> {
             wdl_text(&t.first_player),
             pct(&t.first_player)
         );
+        for (name, c) in self.names.iter().zip(&t.clocks) {
+            if let Some(line) = c.text() {
+                let _ = writeln!(s, "think time {name}: {line}");
+            }
+        }
         for (i, e) in t.encounters.iter().enumerate() {
             let (a, b) = e.engines;
             let _ = writeln!(
@@ -205,11 +211,12 @@ impl Report<'_> {
         for (i, (name, e)) in self.names.iter().zip(&t.engines).enumerate() {
             let _ = write!(
                 s,
-                "    {{\"name\": {}, \"total\": {}, \"as_first\": {}, \"as_second\": {}}}",
+                "    {{\"name\": {}, \"total\": {}, \"as_first\": {}, \"as_second\": {}{}}}",
                 jstr(name),
                 jwdl(&e.total()),
                 jwdl(&e.as_first),
-                jwdl(&e.as_second)
+                jwdl(&e.as_second),
+                t.clocks.get(i).map_or(String::new(), jclock)
             );
             s += if i + 1 < self.names.len() {
                 ",\n"
@@ -267,6 +274,24 @@ impl Report<'_> {
         s += "  ]\n}\n";
         s
     }
+}
+
+/// `, "think": {…}`: an engine's clock use (nothing unless a game of it had a clock, as
+/// [`ClockTotals::text`]).
+fn jclock(c: &ClockTotals) -> String {
+    let opt = |x: Option<f64>| x.map_or("null".to_string(), jnum);
+    if c.clocked_games == 0 {
+        return String::new();
+    }
+    format!(
+        ", \"think\": {{\"games\": {}, \"moves\": {}, \"seconds\": {}, \"per_move\": {}, \"share_used\": {}, \"least_left\": {}}}",
+        c.games,
+        c.moves,
+        jnum(c.used.as_secs_f64()),
+        opt(c.per_move()),
+        opt(c.share_used()),
+        opt(c.least.map(|l| l.as_secs_f64()))
+    )
 }
 
 /// A JSON string literal.

@@ -1,6 +1,7 @@
 //! Running totals of a match: per engine (overall and by colour), per encounter (the first
 //! engine's view, single games and complete pairs) and first player against second player.
 
+use super::clock_use::{ClockTotals, ClockUse};
 use super::schedule::ScheduledGame;
 use super::stats::{Penta, Wdl};
 use crate::rules::Color;
@@ -50,6 +51,8 @@ pub struct Tally {
     pub first_player: Wdl,
     /// Finished games.
     pub games: u32,
+    /// Per engine: how much of its clock it used.
+    pub clocks: Vec<ClockTotals>,
 }
 
 fn add(w: &mut Wdl, points2: u32) {
@@ -74,6 +77,7 @@ impl Tally {
                 .collect(),
             first_player: Wdl::default(),
             games: 0,
+            clocks: vec![ClockTotals::default(); engines],
         }
     }
 
@@ -99,6 +103,16 @@ impl Tally {
             Some(other) => enc.pairs.counts[(other + a_pts) as usize] += 1,
             None => {
                 enc.open_pairs.insert(slot.pair, a_pts);
+            }
+        }
+    }
+
+    /// Counts the clock use of the game of `slot` (first player first; `None` where the
+    /// record has none).
+    pub fn add_clock(&mut self, slot: &ScheduledGame, uses: [Option<ClockUse>; 2]) {
+        for (engine, c) in [slot.first, slot.second].into_iter().zip(uses) {
+            if let Some(c) = c {
+                self.clocks[engine].add(&c);
             }
         }
     }
