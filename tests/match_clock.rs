@@ -21,16 +21,16 @@ fn clock(value: &str) -> (u32, f64, f64, f64) {
     (f[0] as u32, f[1], f[2], f[3])
 }
 
-/// The number after `"key": ` in the `think` object of engine `name` of a summary.
+/// Figure `key` of the `think` object of engine `name` in a `summary.json`.
 fn think(summary: &str, name: &str, key: &str) -> f64 {
-    let line = summary
-        .lines()
-        .find(|l| l.contains(&format!("\"name\": \"{name}\"")))
-        .expect("engine line");
-    let think = &line[line.find("\"think\"").expect("think figures")..];
-    let at = think.find(&format!("\"{key}\": ")).expect("key") + key.len() + 4;
-    let end = think[at..].find([',', '}']).expect("end") + at;
-    think[at..end].parse().expect("a number")
+    let json: serde_json::Value = serde_json::from_str(summary).expect("summary.json parses");
+    let engine = json["engines"]
+        .as_array()
+        .expect("engines")
+        .iter()
+        .find(|e| e["name"] == name)
+        .expect("the engine");
+    engine["think"][key].as_f64().expect("a number")
 }
 
 #[test]
