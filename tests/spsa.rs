@@ -220,6 +220,39 @@ fn a_tiny_run_plays_real_games_resumes_and_writes_its_results() {
     for (k, r) in rows.iter().enumerate() {
         assert_eq!((r[0], r[1] + r[2] + r[3]), (k as u32 + 1, 2), "{results}");
     }
+    // The games journal: each game's pair, who moved first, result and why it ended, and
+    // the same tally as the results.
+    let games = std::fs::read_to_string(dir.join("games-1-of-1.tsv")).unwrap();
+    let mut lines = games.lines();
+    assert!(
+        lines
+            .next()
+            .unwrap()
+            .starts_with("iteration\tpair\tfirst\tplus\tplies")
+    );
+    let games_rows: Vec<Vec<&str>> = lines.map(|l| l.split('\t').collect()).collect();
+    assert_eq!(games_rows.len(), 4, "{games}");
+    for (i, g) in games_rows.iter().enumerate() {
+        let k = i / 2 + 1;
+        assert_eq!(g[0], k.to_string(), "{games}");
+        assert_eq!(g[1], (k - 1).to_string(), "one pair an iteration: {games}");
+        assert_eq!(g[2], ["plus", "minus"][i % 2], "{games}");
+        assert!(g[4].parse::<usize>().unwrap() > 0, "{games}");
+        assert!(
+            g[5].starts_with("moves=") && g[6].starts_with("moves="),
+            "{games}"
+        );
+        assert!(!g[7].is_empty(), "{games}");
+    }
+    for (k, r) in rows.iter().enumerate() {
+        let of = |word: &str| {
+            games_rows
+                .iter()
+                .filter(|g| g[0] == (k + 1).to_string() && g[3] == word)
+                .count() as u32
+        };
+        assert_eq!([of("win"), of("draw"), of("loss")], r[1..], "{games}");
+    }
     let path = std::fs::read_to_string(dir.join("path.tsv")).unwrap();
     assert_eq!(path.lines().count(), 3, "{path}");
     assert!(path.starts_with("iteration\twins\tdraws\tlosses\tresult\trfp_margin"));
@@ -244,6 +277,10 @@ fn a_tiny_run_plays_real_games_resumes_and_writes_its_results() {
     assert_eq!(
         std::fs::read_to_string(dir.join("tuned.txt")).unwrap(),
         tuned
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("games-1-of-1.tsv")).unwrap(),
+        games
     );
     // A missing parameter file is one error, not a panic.
     let bad = longjiang(&["tune-search", "--params", "/nonexistent/p", "--out", &d]);

@@ -308,6 +308,12 @@ pub fn run(cli: &TuneSearchArgs) -> Result<(), String> {
     }
     run_dir::check_split(&dir, plan.shard)?;
     run_dir::repair(&own)?;
+    let journal = run_dir::games_path(&dir, plan.shard);
+    run_dir::repair(&journal)?;
+    if !args.resume || !journal.exists() {
+        let header = format!("{}\n", play::JOURNAL_HEADER);
+        std::fs::write(&journal, header).map_err(|e| format!("{}: {e}", journal.display()))?;
+    }
     let first = plan.shard.index == 0;
     let names: Vec<String> = plan.spsa.params.iter().map(|t| t.name.clone()).collect();
     let mut path_log = String::from("iteration\twins\tdraws\tlosses\tresult");
@@ -322,12 +328,16 @@ pub fn run(cli: &TuneSearchArgs) -> Result<(), String> {
     let result = (|| -> Result<(), String> {
         for k in 1..=n {
             let trial = plan.spsa.trial();
+            let mut flagged = 0;
             let played = !run_dir::read_results(&own)?.contains_key(&k);
             if played {
                 let openings = (0..plan.pairs)
                     .map(|j| u64::from(k - 1) * u64::from(plan.pairs) + u64::from(j))
                     .filter(|&g| plan.shard.owns(g))
-                    .map(|g| &plan.suite.openings[(g % plan.suite.openings.len() as u64) as usize])
+                    .map(|g| {
+                        let suite = &plan.suite.openings;
+                        (g, &suite[(g % suite.len() as u64) as usize])
+                    })
                     .collect();
                 let round = play::Round {
                     ctx: &plan.ctx,
@@ -338,8 +348,11 @@ pub fn run(cli: &TuneSearchArgs) -> Result<(), String> {
                     ],
                     openings,
                 };
-                let wdl = play::play_round(&round, &mut slots)?;
-                run_dir::append_result(&own, k, wdl)?;
+                let games = play::play_round(&round, &mut slots)?;
+                run_dir::append_result(&own, k, play::tally(&games))?;
+                let lines: Vec<String> = games.iter().map(|g| g.journal_line(k)).collect();
+                run_dir::append_games(&journal, &lines)?;
+                flagged = games.iter().filter(|g| g.lost_on_time()).count();
             }
             let whole = loop {
                 if let Some(w) = run_dir::whole_result(&dir, plan.shard.count, k)? {
@@ -368,7 +381,7 @@ pub fn run(cli: &TuneSearchArgs) -> Result<(), String> {
                 )?;
             }
             if played || k == n {
-                report(k, n, whole, &plan.spsa)?;
+                report(k, n, whole, flagged, &plan.spsa)?;
             } else {
                 replayed += 1;
             }
@@ -392,16 +405,21 @@ pub fn run(cli: &TuneSearchArgs) -> Result<(), String> {
     ))
 }
 
-/// One line per iteration on standard output.
-fn report(k: u32, n: u32, r: Wdl, spsa: &Spsa) -> Result<(), String> {
+/// One line per iteration on standard output; `flagged`: this part's games of the iteration
+/// lost on time (said only when there are some).
+fn report(k: u32, n: u32, r: Wdl, flagged: usize, spsa: &Spsa) -> Result<(), String> {
     let values: Vec<String> = spsa
         .params
         .iter()
         .zip(&spsa.theta)
         .map(|(p, x)| format!("{}={x:.1}", p.name))
         .collect();
+    let time = match flagged {
+        0 => String::new(),
+        n => format!(" [{n} lost on time]"),
+    };
     crate::tools::say(format!(
-        "iteration {k}/{n}: plus {}-{}-{} ({:+})  {}\n",
+        "iteration {k}/{n}: plus {}-{}-{} ({:+}){time}  {}\n",
         r.wins,
         r.draws,
         r.losses,

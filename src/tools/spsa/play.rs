@@ -4,7 +4,7 @@
 //! running from one pair and one iteration to the next.
 
 use crate::rules::Color;
-use crate::tools::matches::arbiter::{self, GameContext, Played, Seat};
+use crate::tools::matches::arbiter::{self, Finished, GameContext, Played, Seat};
 use crate::tools::matches::connection::{EngineConnection, Failure};
 use crate::tools::matches::engine_spec::EngineSpec;
 use crate::tools::matches::openings::Opening;
@@ -23,9 +23,62 @@ pub struct Round<'a> {
     pub base: &'a EngineSpec,
     /// `[plus, minus]`: the `setoption` pairs of each side.
     pub options: [Vec<(String, String)>; 2],
-    /// The opening of each pair to play.
-    pub openings: Vec<&'a Opening>,
+    /// The pairs to play: each one's number over the whole run and its opening.
+    pub openings: Vec<(u64, &'a Opening)>,
 }
+
+/// One finished game of an iteration, for the games journal (`games-I-of-N.tsv`).
+pub struct GameRecord {
+    /// The pair's number over the whole run (its opening is this modulo the suite's size).
+    pub pair: u64,
+    /// Whether the plus side moved first.
+    pub plus_first: bool,
+    /// The game as the arbiter ended it.
+    pub finished: Finished,
+}
+
+impl GameRecord {
+    /// Whether the plus side won (`None`: a draw).
+    fn plus_won(&self) -> Option<bool> {
+        let plus = Color::ALL[usize::from(!self.plus_first)];
+        self.finished.winner.map(|w| w == plus)
+    }
+
+    /// The plus side's result: `win`, `draw` or `loss`.
+    fn result(&self) -> &'static str {
+        match self.plus_won() {
+            None => "draw",
+            Some(true) => "win",
+            Some(false) => "loss",
+        }
+    }
+
+    /// Whether a side lost on time (the arbiter's reason says so).
+    pub fn lost_on_time(&self) -> bool {
+        self.finished.reason.contains("loses on time")
+    }
+
+    /// The journal's line for iteration `k`: iteration, pair, who moved first, the plus
+    /// side's result, plies, each side's clock use (plus first) and why the game ended.
+    pub fn journal_line(&self, k: u32) -> String {
+        let f = &self.finished;
+        let (p, m) = if self.plus_first { (0, 1) } else { (1, 0) };
+        format!(
+            "{k}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+            self.pair,
+            if self.plus_first { "plus" } else { "minus" },
+            self.result(),
+            f.moves.len(),
+            f.clock[p].tag_value(),
+            f.clock[m].tag_value(),
+            f.reason.replace(['\t', '\n'], " ")
+        )
+    }
+}
+
+/// The games journal's header line.
+pub const JOURNAL_HEADER: &str =
+    "iteration\tpair\tfirst\tplus\tplies\tplus_clock\tminus_clock\treason";
 
 /// Starts the engine of a side if it is not running, and gives it the side's values.
 fn ready(
@@ -59,20 +112,20 @@ fn ready(
     Ok(())
 }
 
-/// Plays one pair on `slot`; the plus side's results. `None`: stopped.
+/// Plays pair number `pair` on `slot`; its two games. `None`: stopped.
 fn play_pair(
     round: &Round<'_>,
-    opening: &Opening,
+    (pair, opening): (u64, &Opening),
     slot: &mut Slot,
     id: usize,
     stop: &AtomicBool,
-) -> Result<Option<Wdl>, String> {
+) -> Result<Option<Vec<GameRecord>>, String> {
     let names = ["plus", "minus"];
     let specs = names.map(|n| EngineSpec {
         name: n.to_string(),
         ..round.base.clone()
     });
-    let mut wdl = Wdl::default();
+    let mut games = Vec::with_capacity(2);
     for first in [0, 1] {
         for side in [0, 1] {
             ready(
@@ -106,22 +159,34 @@ fn play_pair(
             Played::Aborted => return Ok(None),
         };
         // The plus side sat first in the pair's first game.
-        let plus = Color::ALL[first];
-        match f.winner {
-            None => wdl.draws += 1,
-            Some(w) if w == plus => wdl.wins += 1,
-            Some(_) => wdl.losses += 1,
-        }
+        games.push(GameRecord {
+            pair,
+            plus_first: first == 0,
+            finished: f,
+        });
     }
-    Ok(Some(wdl))
+    Ok(Some(games))
 }
 
-/// Plays every pair of `round` on the workers' slots (one thread per slot); the plus side's
-/// results summed. An error of one worker stops the others.
-pub fn play_round(round: &Round<'_>, slots: &mut [Slot]) -> Result<Wdl, String> {
+/// The plus side's results in `games`.
+pub fn tally(games: &[GameRecord]) -> Wdl {
+    let mut wdl = Wdl::default();
+    for g in games {
+        match g.plus_won() {
+            None => wdl.draws += 1,
+            Some(true) => wdl.wins += 1,
+            Some(false) => wdl.losses += 1,
+        }
+    }
+    wdl
+}
+
+/// Plays every pair of `round` on the workers' slots (one thread per slot); its games, in
+/// the order they ended. An error of one worker stops the others.
+pub fn play_round(round: &Round<'_>, slots: &mut [Slot]) -> Result<Vec<GameRecord>, String> {
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let total = Mutex::new(Ok(Wdl::default()));
+    let total = Mutex::new(Ok(Vec::new()));
     std::thread::scope(|scope| {
         for (id, slot) in slots.iter_mut().enumerate() {
             let (next, stop, total) = (&next, &stop, &total);
@@ -137,7 +202,7 @@ pub fn play_round(round: &Round<'_>, slots: &mut [Slot]) -> Result<Wdl, String> 
                     .unwrap_or_else(|_| Err("internal error while playing a pair".into()));
                     let mut t = total.lock().unwrap_or_else(|e| e.into_inner());
                     match (r, &mut *t) {
-                        (Ok(Some(w)), Ok(sum)) => *sum = sum.plus(w),
+                        (Ok(Some(g)), Ok(all)) => all.extend(g),
                         (Ok(None), _) | (_, Err(_)) => {}
                         (Err(e), t) => {
                             *t = Err(e);

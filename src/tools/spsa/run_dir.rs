@@ -4,7 +4,8 @@
 //! shard resumes where it stopped and every shard computes the same path.
 //!
 //! Files: `spsa.args` (settings), `params.txt` (the parameters as given), `results-I-of-N.txt`
-//! (`k wins draws losses` of the plus side in the part's games of iteration `k`), and from
+//! (`k wins draws losses` of the plus side in the part's games of iteration `k`),
+//! `games-I-of-N.tsv` (the part's games: result, plies, clocks, why each ended), and from
 //! the first shard `path.tsv` (iteration, result, θ), `tuned.txt` (θ rounded, in the input
 //! format) and `params.rs` (the build's file with θ as defaults).
 
@@ -21,6 +22,24 @@ pub fn results_path(dir: &Path, shard: Shard) -> PathBuf {
         shard.index + 1,
         shard.count
     ))
+}
+
+/// The games journal of a part: one line per finished game (`play::GameRecord`).
+pub fn games_path(dir: &Path, shard: Shard) -> PathBuf {
+    dir.join(format!("games-{}-of-{}.tsv", shard.index + 1, shard.count))
+}
+
+/// Appends lines to a part's games journal. Written after the iteration's result: a part
+/// killed between the two writes loses that iteration's lines, never repeats them.
+pub fn append_games(path: &Path, lines: &[String]) -> Result<(), String> {
+    let mut text = lines.join("\n");
+    text.push('\n');
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .and_then(|mut f| f.write_all(text.as_bytes()))
+        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Refuses a part whose count differs from the results already in `dir` (a sharded run
