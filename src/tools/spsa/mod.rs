@@ -309,11 +309,7 @@ pub fn run(cli: &TuneSearchArgs) -> Result<(), String> {
     run_dir::check_split(&dir, plan.shard)?;
     run_dir::repair(&own)?;
     let journal = run_dir::games_path(&dir, plan.shard);
-    run_dir::repair(&journal)?;
-    if !args.resume || !journal.exists() {
-        let header = format!("{}\n", play::JOURNAL_HEADER);
-        std::fs::write(&journal, header).map_err(|e| format!("{}: {e}", journal.display()))?;
-    }
+    run_dir::start_games(&journal, play::JOURNAL_HEADER, !args.resume)?;
     let first = plan.shard.index == 0;
     let names: Vec<String> = plan.spsa.params.iter().map(|t| t.name.clone()).collect();
     let mut path_log = String::from("iteration\twins\tdraws\tlosses\tresult");

@@ -29,16 +29,32 @@ pub fn games_path(dir: &Path, shard: Shard) -> PathBuf {
     dir.join(format!("games-{}-of-{}.tsv", shard.index + 1, shard.count))
 }
 
+/// Readies a part's games journal: a torn last line cut off, and `header` written as the
+/// only line when the run is fresh or the journal is missing.
+pub fn start_games(path: &Path, header: &str, fresh: bool) -> Result<(), String> {
+    repair(path)?;
+    if fresh || !path.exists() {
+        std::fs::write(path, format!("{header}\n"))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
 /// Appends lines to a part's games journal. Written after the iteration's result: a part
 /// killed between the two writes loses that iteration's lines, never repeats them.
 pub fn append_games(path: &Path, lines: &[String]) -> Result<(), String> {
-    let mut text = lines.join("\n");
-    text.push('\n');
+    let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    open_append(path)?
+        .write_all(text.as_bytes())
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Opens a file of the run for appending, creating it if missing.
+fn open_append(path: &Path) -> Result<std::fs::File, String> {
     std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(path)
-        .and_then(|mut f| f.write_all(text.as_bytes()))
         .map_err(|e| format!("{}: {e}", path.display()))
 }
 
@@ -100,11 +116,7 @@ pub fn read_results(path: &Path) -> Result<BTreeMap<u32, Wdl>, String> {
 
 /// Appends iteration `k`'s line to a part's results file, synced before it returns.
 pub fn append_result(path: &Path, k: u32, r: Wdl) -> Result<(), String> {
-    let mut f = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut f = open_append(path)?;
     writeln!(f, "{k} {} {} {}", r.wins, r.draws, r.losses)
         .and_then(|()| f.sync_all())
         .map_err(|e| format!("{}: {e}", path.display()))
