@@ -114,7 +114,7 @@ fn check_mate(sfen: &str, rules: Rules, n: u32, firsts: &[&str]) {
     // Two threads sharing the table find a mate with a legal PV that ends in it. Its length
     // may exceed the shortest by one move: which thread's table entries reach the root first
     // depends on the scheduler (seen once in a test run under load, Mate(7) for a mate in 3;
-    // docs/threads.md).
+    // notes/threads.md).
     e.new_game();
     e.set_threads(2);
     let r = e.search_sync(Limits {
