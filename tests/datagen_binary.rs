@@ -205,7 +205,7 @@ fn resuming_with_other_settings_is_refused_naming_the_difference() {
             assert!(msg.contains(named), "{format} {extra:?}: {msg}");
             assert_eq!(msg.lines().count(), 1, "{msg}");
         }
-        // Another game into the same file, issue 32's case.
+        // Another game into the same file.
         let out = make(
             Variant::LongjiangNoDrop,
             &f,

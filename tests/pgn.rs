@@ -1,4 +1,4 @@
-//! PGN of real games (issue 32, items 10 and 12): a short node-limited match between two
+//! PGN of real games: a short node-limited match between two
 //! longjiang processes writes `games.pgn` beside `games.txt`; the PGN holds the same games as
 //! the records, `record convert` turns the records into the same PGN and the PGN back into
 //! the same records, `record read` takes the PGN XBoard saves, and bad PGN is one error and
@@ -152,7 +152,7 @@ fn a_match_writes_its_games_as_pgn_and_record_converts_both_ways() {
     }
 }
 
-/// Issue 32, item 10: `record read` and `record check` take the PGN XBoard saved.
+/// `record read` and `record check` take the PGN XBoard saved.
 #[test]
 fn record_reads_the_pgn_xboard_saves() {
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");

@@ -305,7 +305,7 @@ fn rook_in_hand_mate_in_three() {
     );
 }
 
-/// Issue 29: two rooks against the bare king, the quiet b2b9 and then a1a10 mate in 2. With
+/// Two rooks against the bare king, the quiet b2b9 and then a1a10 mate in 2. With
 /// the drop game's net (which scores the position about +0.7) the search used to see no mate
 /// at depths 3-7 and report a mate in 3 at depth 8: move-count pruning dropped the mating
 /// check with the late quiet moves. Now each evaluation reports the mate in 3 plies from
