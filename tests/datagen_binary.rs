@@ -4,8 +4,8 @@
 //! other settings; duplicates are counted and removed; `data list` names what is there.
 
 use longjiang::rules::{Position, Variant};
-use longjiang::tools::datagen::binary::{self, Reader};
-use longjiang::tools::datagen::sample;
+use longjiang_core::data::binary::{self, Reader};
+use longjiang_core::data::sample;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

@@ -17,10 +17,10 @@ pub mod weight_file;
 use crate::eval::weights::{S, WeightTable};
 use crate::eval::{as_f64, games};
 use crate::rules::Variant;
-use crate::tools::datagen::sample;
 use clap::Args;
 use fit::{Adam, Example};
 use indicatif::{ProgressBar, ProgressStyle};
+use longjiang_core::data::sample;
 use std::path::PathBuf;
 
 /// Arguments of `longjiang tune`.
