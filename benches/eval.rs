@@ -3,7 +3,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use longjiang::eval::evaluate;
 use longjiang::rules::Position;
-use longjiang::search::bench::POSITIONS;
+use longjiang_core::rules::samples::POSITIONS;
 use std::hint::black_box;
 
 fn eval_positions(c: &mut Criterion) {

@@ -12,8 +12,9 @@
 //! noise; with more, the order in which the threads finish their moves changes the tree, and
 //! the runs spread by ±10–15 %: take 10 runs or more.
 use longjiang::rules::Position;
-use longjiang::search::bench::{POSITIONS, parse_position_list};
+use longjiang::search::bench::parse_position_list;
 use longjiang::search::{Engine, Limits};
+use longjiang_core::rules::samples::POSITIONS;
 use std::process::ExitCode;
 use std::time::Instant;
 

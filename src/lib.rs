@@ -2,7 +2,7 @@
 //!
 //! This package holds the tools (match, datagen, tuning, training, the web board) and the one
 //! binary; the rules live in `longjiang-core` and the engine in `longjiang-engine` (see
-//! docs/workspace.md). Their modules are re-exported here, so `longjiang::rules::…` and
+//! docs/README.md). Their modules are re-exported here, so `longjiang::rules::…` and
 //! `crate::search::…` paths read as before.
 //!
 //! Layers, bottom up: [`geometry`] → [`rules`] → [`movegen`] → [`notation`] (core) →

@@ -2,7 +2,7 @@
 //! middle of a game resumes and ends with the same data; the records carry what they claim.
 
 use longjiang::rules::{LONGJIANG_NODROP, Position};
-use longjiang::tools::datagen::sample::{self, GameResult, SampleFlags};
+use longjiang_core::data::sample::{self, GameResult, SampleFlags};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

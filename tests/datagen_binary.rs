@@ -4,8 +4,8 @@
 //! other settings; duplicates are counted and removed; `data list` names what is there.
 
 use longjiang::rules::{Position, Variant};
-use longjiang::tools::datagen::binary::{self, Reader};
-use longjiang::tools::datagen::sample;
+use longjiang_core::data::binary::{self, Reader};
+use longjiang_core::data::sample;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -205,7 +205,7 @@ fn resuming_with_other_settings_is_refused_naming_the_difference() {
             assert!(msg.contains(named), "{format} {extra:?}: {msg}");
             assert_eq!(msg.lines().count(), 1, "{msg}");
         }
-        // Another game into the same file, issue 32's case.
+        // Another game into the same file.
         let out = make(
             Variant::LongjiangNoDrop,
             &f,

@@ -305,17 +305,16 @@ impl Drop for Slurm {
 
 /// A real Slurm job array (a single-node Slurm started by the test): its two tasks play the
 /// two parts with `--shard auto`, and the merge equals the whole run. Where Slurm cannot run
-/// (not installed, not root), the test says why and checks nothing else.
+/// (not installed, not root), the test fails and says why.
 #[test]
 fn a_slurm_job_array_plays_the_parts() {
     let dir = temp_dir("slurm");
-    let slurm = match Slurm::start(&dir.join("slurm")) {
-        Ok(s) => s,
-        Err(why) => {
-            eprintln!("a_slurm_job_array_plays_the_parts: no Slurm here: {why}");
-            return;
-        }
-    };
+    let slurm = Slurm::start(&dir.join("slurm")).unwrap_or_else(|why| {
+        panic!(
+            "no single-node Slurm could be started: {why}. scripts/test installs slurm-wlm and \
+             munge (scripts/packages.txt); slurmd needs root"
+        )
+    });
     let part = dir.join("part-$SLURM_ARRAY_TASK_ID");
     let words: Vec<String> = match_args(&part)
         .into_iter()

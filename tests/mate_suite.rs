@@ -1,4 +1,4 @@
-//! The mate suite (issue 29): forced mates in 1 to 3 moves of both 龙将棋 games, from random
+//! The mate suite (docs/mates.md): forced mates in 1 to 3 moves of both 龙将棋 games, from random
 //! playouts and self-play, a few starting with a quiet move or a drop, proven by the exhaustive prover and
 //! cross-checked by the df-pn solver (`examples/mate_suite.rs` made `tests/data/mate_suite.txt`
 //! and says how). The search, with the classical evaluation and with the game's net, must
@@ -42,7 +42,7 @@ fn position(e: &Entry) -> Position {
     Position::from_sfen(&e.sfen, e.variant.rules()).unwrap_or_else(|err| panic!("{err}"))
 }
 
-/// The suite is what the issue asks for: at least 200 mates of both games, lengths 1 to 3,
+/// The suite is what it promises: at least 200 mates of both games, lengths 1 to 3,
 /// some starting quietly, every first move legal.
 #[test]
 fn the_suite_has_two_hundred_mates_of_both_games() {

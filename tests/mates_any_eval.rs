@@ -1,4 +1,4 @@
-//! Issue 29: a search to depth N finds every mate in at most 2 moves (3 plies) of N plies or
+//! A search to depth N finds every mate in at most 2 moves (3 plies) of N plies or
 //! fewer whatever its evaluation says. Besides the classical evaluation and the built-in nets,
 //! each position is searched with nets this test writes to a file and loads back (so none is
 //! the built-in one): one that tells every side to move it is 15 pawns up, one that says 15
@@ -15,7 +15,7 @@ use longjiang::search::tsume::exhaustive::{Proof, shortest_mate};
 use longjiang::search::{Engine, Features, Limits, Score};
 use std::sync::Arc;
 
-/// The mates in 1 and 2 of tests/search_mates.rs and the issue's quiet rook lift (b2b9, then
+/// The mates in 1 and 2 of tests/search_mates.rs and its quiet rook lift (b2b9, then
 /// a1a10 mate), with their games.
 const HAND_BUILT: &[(&str, bool)] = &[
     ("5k4/3ppppp2/10/10/10/10/10/10/10/R4K4 b r - 00 1", true),
@@ -178,7 +178,7 @@ fn a_search_to_the_mates_depth_finds_it_whatever_the_evaluation_says() {
     assert!(m.is_empty(), "{} misses:\n{}", m.len(), m.join("\n"));
 }
 
-/// The rule that makes it so: without it, the same searches miss mates (the issue's rook lift
+/// The rule that makes it so: without it, the same searches miss mates (the rook lift
 /// among them, with the nets that say 15 pawns either way).
 #[test]
 fn without_the_mate_threat_rule_the_evaluation_hides_mates() {

@@ -1,4 +1,4 @@
-//! The built-in nets know few-piece endings that self-play rarely reaches (issue 28, part 8):
+//! The built-in nets know few-piece endings that self-play rarely reaches (docs/datagen.md, "Endings"):
 //! a king with a rook, a queen, two rooks, … against a bare king is clearly won for the
 //! stronger side, in both 龙将棋 games, with either side to move and either colour attacking.
 
@@ -115,7 +115,7 @@ fn the_nets_score_few_piece_endings_as_won_for_the_stronger_side() {
 
 #[test]
 fn the_suite_is_what_it_says() {
-    // The first ending is the issue's K+R v K, and each has both kings and the material.
+    // The first ending is K+R v K, and each has both kings and the material.
     let all = suite();
     assert_eq!(all[0].3, "4k5/10/10/10/10/10/10/10/10/R3K5 b - - 00 1");
     for (material, attacker, _, text) in &all {

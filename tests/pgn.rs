@@ -1,10 +1,10 @@
-//! PGN of real games (issue 32, items 10 and 12): a short node-limited match between two
+//! PGN of real games: a short node-limited match between two
 //! longjiang processes writes `games.pgn` beside `games.txt`; the PGN holds the same games as
 //! the records, `record convert` turns the records into the same PGN and the PGN back into
 //! the same records, `record read` takes the PGN XBoard saves, and bad PGN is one error and
-//! a non-zero exit. The SAN is compared with Fairy-Stockfish's own (pyffish's `get_san`)
-//! where `shared/reference/fairy-stockfish-variants.ini` is beside the checkout. XBoard's
-//! own PGN reader loads the games in `tests/xboard_gui.rs`.
+//! a non-zero exit. The SAN is compared with Fairy-Stockfish's own (pyffish's `get_san`, with
+//! `shared/reference/fairy-stockfish-variants.ini` beside the checkout); a missing variant file
+//! or pyffish fails the test. XBoard's own PGN reader loads the games in `tests/xboard_gui.rs`.
 
 mod common;
 
@@ -152,7 +152,7 @@ fn a_match_writes_its_games_as_pgn_and_record_converts_both_ways() {
     }
 }
 
-/// Issue 32, item 10: `record read` and `record check` take the PGN XBoard saved.
+/// `record read` and `record check` take the PGN XBoard saved.
 #[test]
 fn record_reads_the_pgn_xboard_saves() {
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
@@ -221,18 +221,30 @@ fn bad_pgn_is_one_error_and_a_failing_exit() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("KIF"));
 }
 
-/// The variant file of Fairy-Stockfish for these games, where the checkout has one beside it.
-fn fairy_ini() -> Option<PathBuf> {
+/// The variant file of Fairy-Stockfish for these games: `LONGJIANG_FSF_INI`, else the project's
+/// `shared/reference/` beside the checkout (CI has it there). Missing, the test fails and says so.
+fn fairy_ini() -> PathBuf {
     let beside = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../shared/reference/fairy-stockfish-variants.ini");
-    std::env::var_os("LONGJIANG_FSF_INI")
+    let tried: Vec<PathBuf> = std::env::var_os("LONGJIANG_FSF_INI")
         .map(PathBuf::from)
         .into_iter()
         .chain([
             beside,
             PathBuf::from("/work/shared/reference/fairy-stockfish-variants.ini"),
         ])
+        .collect();
+    tried
+        .iter()
         .find(|p| p.is_file())
+        .cloned()
+        .unwrap_or_else(|| {
+            panic!(
+                "the Fairy-Stockfish variant file is missing (tried {tried:?}): the SAN comparison \
+             with pyffish needs shared/reference/fairy-stockfish-variants.ini beside the \
+             checkout, or LONGJIANG_FSF_INI naming it"
+            )
+        })
 }
 
 const PYFFISH: &str = r#"
@@ -247,11 +259,17 @@ for line in sys.stdin:
 /// game a mate may be `+` there: Fairy-Stockfish lets a checked side interpose a drop, which
 /// these rules forbid (the ini's notes), so `#` and `+` are compared as one mark there.
 fn fairy_stockfish_agrees(records: &[GameRecord]) {
-    let Some(ini) = fairy_ini() else {
-        eprintln!("pyffish check skipped: no shared/reference/fairy-stockfish-variants.ini");
-        return;
-    };
+    let ini = fairy_ini();
     let python = common::shogi_python();
+    let probe = Command::new(&python)
+        .args(["-c", "import pyffish"])
+        .status();
+    assert!(
+        probe.is_ok_and(|s| s.success()),
+        "pyffish is not installed in {} (scripts/test installs it from PyPI: \
+         `target/shogi-venv/bin/python -m pip install pyffish==0.0.90`); this test needs it",
+        python.display()
+    );
     let mut questions = String::new();
     let mut ours = Vec::new();
     for r in records {

@@ -1,4 +1,4 @@
-//! What a new user tripped on in the USI/UCI loop (issue 32): the shogi FEN line, an infinite
+//! What a new user tripped on in the USI/UCI loop: the shogi FEN line, an infinite
 //! search where the 入玉 declaration holds, a change of evaluation and the table, the net `eval`
 //! names, a refused `position`, the order of answers after `go perft`, the last `info` line.
 
@@ -25,7 +25,7 @@ fn last_score(lines: &[String]) -> String {
     w[i + 1..i + 3].join(" ")
 }
 
-/// Item 3: shogi's `Fen:` line has its fields in place, and the engine reads it back.
+/// Shogi's `Fen:` line has its fields in place, and the engine reads it back.
 #[test]
 fn the_shogi_fen_line_is_well_formed_and_reads_back() {
     let mut e = Driver::start();
@@ -47,7 +47,7 @@ fn the_shogi_fen_line_is_well_formed_and_reads_back() {
     assert_eq!(e.sfen(), sfen);
 }
 
-/// Item 4: where the declaration holds, `go infinite` searches until `stop` and only then
+/// Where the declaration holds, `go infinite` searches until `stop` and only then
 /// claims the win; a search with a limit claims it at once.
 #[test]
 fn an_infinite_search_declares_only_after_stop() {
@@ -69,7 +69,7 @@ fn an_infinite_search_declares_only_after_stop() {
     assert_eq!(e.next_line(PROMPT).as_deref(), Some("bestmove win"));
 }
 
-/// Item 9: a change of `UseNNUE` clears the table, so the next search reports the new
+/// A change of `UseNNUE` clears the table, so the next search reports the new
 /// evaluation's score, the same as a fresh engine's.
 #[test]
 fn a_change_of_evaluation_clears_the_table() {
@@ -91,7 +91,7 @@ fn a_change_of_evaluation_clears_the_table() {
     );
 }
 
-/// Item 9: `eval` names the net it evaluates with: the file loaded for this game, or the
+/// `eval` names the net it evaluates with: the file loaded for this game, or the
 /// built-in net of a game no file was loaded for.
 #[test]
 fn eval_names_the_net_of_the_game() {
@@ -112,7 +112,7 @@ fn eval_names_the_net_of_the_game() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Item 11: after a refused `position`, no command answers for the previous position.
+/// After a refused `position`, no command answers for the previous position.
 #[test]
 fn a_refused_position_leaves_no_position() {
     let mut e = Driver::start();
@@ -142,7 +142,7 @@ fn a_refused_position_leaves_no_position() {
     );
 }
 
-/// Item 11: the answers to what comes after `go perft` come after its lines, in order.
+/// The answers to what comes after `go perft` come after its lines, in order.
 #[test]
 fn answers_after_go_perft_keep_their_order() {
     let mut e = Driver::start();
@@ -165,7 +165,7 @@ fn answers_after_go_perft_keep_their_order() {
     assert_eq!(tail[3], "readyok");
 }
 
-/// Item 11: the last `info` line before `bestmove` repeats the last iteration's figures for
+/// The last `info` line before `bestmove` repeats the last iteration's figures for
 /// the line it answers with (its selective depth included).
 #[test]
 fn the_last_info_line_keeps_the_seldepth() {
@@ -187,7 +187,7 @@ fn the_last_info_line_keeps_the_seldepth() {
     }
 }
 
-/// Item 8: UCI mode offers the two 龙将棋 games only, and refuses shogi with one clear error
+/// UCI mode offers the two 龙将棋 games only, and refuses shogi with one clear error
 /// (USI mode plays it).
 #[test]
 fn uci_refuses_shogi_and_usi_plays_it() {
@@ -207,7 +207,7 @@ fn uci_refuses_shogi_and_usi_plays_it() {
     assert!(e.ask("d").iter().any(|l| l == "Variant: shogi"));
 }
 
-/// Item 13: `help` lists the commands and the options of the dialect in use.
+/// `help` lists the commands and the options of the dialect in use.
 #[test]
 fn help_lists_commands_and_options() {
     let mut e = Driver::start();
@@ -238,7 +238,7 @@ fn help_lists_commands_and_options() {
     );
 }
 
-/// Item 14: with `OwnBook` on, `go` answers from the book (a suite file) while the position
+/// With `OwnBook` on, `go` answers from the book (a suite file) while the position
 /// is in it, every answer one of the book's moves; off (the default), or out of the book, the
 /// engine searches; a bad book file is one error and the book stays.
 #[test]

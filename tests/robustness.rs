@@ -1,11 +1,11 @@
-//! The defects of issue 21 (what a careless GUI, a script or a new user sends), one test each:
-//! the real binary through its pipes, or the library where the defect lives there.
+//! Defects found by feeding the engine what a careless GUI, a script or a new user sends, one
+//! test each: the real binary through its pipes, or the library where the defect lives there.
 
 mod engine_driver;
 
 use engine_driver::{Driver, PROMPT};
 
-/// Defect 1: The advertised maximum `USI_Hash` on a machine that cannot hold it: one error line
+/// The advertised maximum `USI_Hash` on a machine that cannot hold it: one error line
 /// before `readyok`, the old table kept; a size that fits is taken.
 #[test]
 fn a_hash_size_the_machine_cannot_hold_is_refused() {
@@ -37,7 +37,7 @@ fn a_hash_size_the_machine_cannot_hold_is_refused() {
     assert!(e.wait_exit(PROMPT).is_some_and(|s| s.success()));
 }
 
-/// Defect 2: A record whose `Reason` claims an end the final position does not have is refused
+/// A record whose `Reason` claims an end the final position does not have is refused
 /// (protocol.md's example used to claim a checkmate after a move with 49 replies).
 #[test]
 fn a_claimed_checkmate_must_be_one() {
@@ -72,7 +72,7 @@ fn a_claimed_checkmate_must_be_one() {
     );
 }
 
-/// Defect 3: `record write` ends a mate with its result and reason; a move after it is refused because
+/// `record write` ends a mate with its result and reason; a move after it is refused because
 /// the game is over.
 #[test]
 fn record_write_gives_the_result_of_a_mate() {
@@ -89,7 +89,7 @@ fn record_write_gives_the_result_of_a_mate() {
     assert_eq!(e, "move 2 (a10a9): the game is over (checkmate, 1-0)");
 }
 
-/// Defect 4: A record from an SFEN with the second player to move on move 1: `1... X` then `2. Y`,
+/// A record from an SFEN with the second player to move on move 1: `1... X` then `2. Y`,
 /// and it reads back.
 #[test]
 fn move_numbers_after_the_second_player_starts() {
@@ -104,7 +104,7 @@ fn move_numbers_after_the_second_player_starts() {
     assert!(GameRecord::parse(&text.replace("2. ", "1. ")).is_err());
 }
 
-/// Defect 5: the largest move number an SFEN holds, then a move: the move number stays at the
+/// The largest move number an SFEN holds, then a move: the move number stays at the
 /// largest (it used to wrap to 0) and `d` writes an SFEN that reads back.
 #[test]
 fn the_move_number_does_not_wrap() {
@@ -140,7 +140,7 @@ fn cli(args: &[&str]) -> (Option<i32>, String) {
     )
 }
 
-/// Defect 6: a usage error names what is missing, in one line.
+/// A usage error names what is missing, in one line.
 #[test]
 fn usage_errors_name_what_is_missing() {
     let cases: [(&[&str], &str); 3] = [
@@ -165,7 +165,7 @@ fn usage_errors_name_what_is_missing() {
     }
 }
 
-/// Defect 7: a match whose engine refuses an option, or does not declare it, stops before
+/// A match whose engine refuses an option, or does not declare it, stops before
 /// the first game and says which option and what the engine answered.
 #[test]
 fn a_refused_engine_option_stops_the_match() {
@@ -235,7 +235,7 @@ fn a_refused_engine_option_stops_the_match() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Defect 11: `go perft 70` was refused by no depth limit and ran on the reader, so `stop`
+/// `go perft 70` was refused by no depth limit and ran on the reader, so `stop`
 /// and `quit` were never read. Now depths above 20 are refused, a deep perft runs on its own
 /// thread, `isready` is answered after a perft's lines, and `stop` and `quit` end it.
 #[test]
@@ -272,7 +272,7 @@ fn perft_is_bounded_and_can_be_stopped() {
     );
 }
 
-/// Defect 9 (through the pipes): out-of-range numbers are refused for their size.
+/// Out-of-range numbers are refused for their size.
 #[test]
 fn numbers_out_of_range_say_so() {
     let mut e = Driver::start();
@@ -286,7 +286,7 @@ fn numbers_out_of_range_say_so() {
     );
 }
 
-/// Defect 14: a byte-order mark before the first command is not part of it.
+/// A byte-order mark before the first command is not part of it.
 #[test]
 fn a_byte_order_mark_is_skipped() {
     let mut e = Driver::start();
@@ -299,7 +299,7 @@ fn a_byte_order_mark_is_skipped() {
     );
 }
 
-/// Defect 14: a byte-order mark before `xboard` still switches to XBoard mode.
+/// A byte-order mark before `xboard` still switches to XBoard mode.
 #[test]
 fn a_byte_order_mark_before_xboard() {
     let mut e = Driver::start();
@@ -314,7 +314,7 @@ fn a_byte_order_mark_before_xboard() {
     );
 }
 
-/// Defect 13: after a refused `position`, `go` is refused (no search of the previous position)
+/// After a refused `position`, `go` is refused (no search of the previous position)
 /// until a `position` is accepted.
 #[test]
 fn no_answer_for_a_position_the_gui_did_not_send() {
@@ -323,7 +323,7 @@ fn no_answer_for_a_position_the_gui_did_not_send() {
     e.sfen();
     let lines = e.ask("position startpos moves f2f4 f2f5");
     assert_eq!(lines.len(), 1, "{}", e.log());
-    // Nor for the previous one: `d` is refused too (issue 32, item 11).
+    // Nor for the previous one: `d` is refused too.
     let d = e.ask("d");
     assert!(
         d.len() == 1 && d[0].starts_with("info string error: d: no position"),
@@ -354,7 +354,7 @@ fn no_answer_for_a_position_the_gui_did_not_send() {
     );
 }
 
-/// Defect 10: every search ends with an `info` line of its final figures just before
+/// Every search ends with an `info` line of its final figures just before
 /// `bestmove`, also `go nodes 0` and an infinite search stopped at once.
 #[test]
 fn every_search_ends_with_its_figures() {
@@ -395,7 +395,7 @@ fn every_search_ends_with_its_figures() {
     assert_eq!(field(last, "depth"), 4, "{}", e.log());
 }
 
-/// Defect 12: a mate found under `go infinite` is not repeated to the last depth (it printed
+/// A mate found under `go infinite` is not repeated to the last depth (it printed
 /// 120 identical lines in 5 ms); the search waits for `stop` and answers the mate.
 #[test]
 fn a_found_mate_is_not_repeated_to_the_last_depth() {
@@ -426,7 +426,7 @@ fn a_found_mate_is_not_repeated_to_the_last_depth() {
     );
 }
 
-/// Defect 14: `d plain` draws in ASCII through the protocol; `perft --moves` and `record
+/// `d plain` draws in ASCII through the protocol; `perft --moves` and `record
 /// write` take moves in the record notation as the protocol does; two engines without `name=`
 /// are numbered, not refused.
 #[test]

@@ -1,7 +1,8 @@
 //! Search tests: forced mates, legality of answers and PVs, limits, stop.
 
 use longjiang::rules::{LONGJIANG, LONGJIANG_NODROP, Move, Position, Rules};
-use longjiang::search::{Engine, Features, Limits, Score, SearchEvent, bench};
+use longjiang::search::{Engine, Features, Limits, Score, SearchEvent};
+use longjiang_core::rules::samples::POSITIONS;
 
 fn pos(sfen: &str, rules: Rules) -> Position {
     Position::from_sfen(sfen, rules).unwrap_or_else(|e| panic!("{sfen}: {e}"))
@@ -550,7 +551,7 @@ fn short_clock_is_respected(threads: usize) {
 /// node two threads may share searches exactly the nodes of the plain search, root included.
 #[test]
 fn split_points_hand_out_the_moves_of_the_one_thread_loop() {
-    for (variant, sfen) in bench::POSITIONS.iter().take(8) {
+    for (variant, sfen) in POSITIONS.iter().take(8) {
         let p = pos(sfen, variant.rules());
         let run = |split_alone: bool| {
             let mut e = Engine::new();

@@ -2,7 +2,8 @@
 
 use longjiang::eval::{evaluate, trace};
 use longjiang::rules::{LONGJIANG, LONGJIANG_NODROP, Position, Rules};
-use longjiang::search::bench::{POSITIONS, parse_position_list};
+use longjiang::search::bench::parse_position_list;
+use longjiang_core::rules::samples::POSITIONS;
 
 /// The same position with the sides exchanged: ranks mirrored, colours and everything that
 /// belongs to a side swapped.

@@ -114,7 +114,7 @@ fn check_mate(sfen: &str, rules: Rules, n: u32, firsts: &[&str]) {
     // Two threads sharing the table find a mate with a legal PV that ends in it. Its length
     // may exceed the shortest by one move: which thread's table entries reach the root first
     // depends on the scheduler (seen once in a test run under load, Mate(7) for a mate in 3;
-    // docs/threads.md).
+    // notes/threads.md).
     e.new_game();
     e.set_threads(2);
     let r = e.search_sync(Limits {
@@ -305,7 +305,7 @@ fn rook_in_hand_mate_in_three() {
     );
 }
 
-/// Issue 29: two rooks against the bare king, the quiet b2b9 and then a1a10 mate in 2. With
+/// Two rooks against the bare king, the quiet b2b9 and then a1a10 mate in 2. With
 /// the drop game's net (which scores the position about +0.7) the search used to see no mate
 /// at depths 3-7 and report a mate in 3 at depth 8: move-count pruning dropped the mating
 /// check with the late quiet moves. Now each evaluation reports the mate in 3 plies from

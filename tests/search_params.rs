@@ -144,7 +144,7 @@ fn suite_nodes(set: &[(&'static Param, i32)], threats: bool) -> u64 {
         .sum()
 }
 
-/// Each search parameter moved into `params.rs` from a literal (issues 29 and 30, part 3) is
+/// Each search parameter moved into `params.rs` from a literal (notes/search-params.md) is
 /// read by the search: set away from its default, it changes the node count (with `with`
 /// set on both sides where the step that reads it needs them).
 #[test]

@@ -1,4 +1,4 @@
-//! What a new user tripped on in the web board's API (issue 32, items 5–8): the engine's score
+//! What a new user tripped on in the web board's API: the engine's score
 //! on the ply the board shows, an analysis nobody streams, error bodies and statuses as
 //! documented, and shogi refused with a clear error.
 
@@ -23,8 +23,8 @@ fn new_game(s: &RunningServer) -> String {
 /// The second player mates in one: the rook g3 to g1 (the rook h2 holds the second rank).
 const MATE_IN_ONE: &str = "9k/10/10/10/10/10/10/6r3/7r2/K9 w - - 00 2";
 
-/// Item 5: the engine's score is on the ply the board shows after its move (and on the
-/// searched one); item 7: after the mate, `/move` and `/engine` both answer 400.
+/// The engine's score is on the ply the board shows after its move (and on the
+/// searched one); after the mate, `/move` and `/engine` both answer 400.
 #[test]
 fn the_engine_score_is_on_the_shown_ply_and_a_finished_game_is_400() {
     let s = server(Config {
@@ -62,7 +62,7 @@ fn the_engine_score_is_on_the_shown_ply_and_a_finished_game_is_400() {
     s.shutdown();
 }
 
-/// Item 6: an analysis that no page streams stops by itself, and frees its engine.
+/// An analysis that no page streams stops by itself, and frees its engine.
 #[test]
 fn an_analysis_nobody_streams_ends_by_itself() {
     let s = server(Config {
@@ -97,7 +97,7 @@ fn an_analysis_nobody_streams_ends_by_itself() {
     s.shutdown();
 }
 
-/// Item 7: every error has a JSON body, its status as protocol.md says; a missing field is
+/// Every error has a JSON body, its status as protocol.md says; a missing field is
 /// called missing.
 #[test]
 fn errors_are_json_with_the_documented_status() {
@@ -140,7 +140,7 @@ fn errors_are_json_with_the_documented_status() {
     s.shutdown();
 }
 
-/// Item 8: the board draws the 龙将棋 games only; shogi is refused with a clear error, as a
+/// The board draws the 龙将棋 games only; shogi is refused with a clear error, as a
 /// new game, a position or a record.
 #[test]
 fn shogi_is_refused_clearly() {

@@ -111,8 +111,8 @@ fn a_hidden_option_changes_the_search_and_bad_values_are_refused() {
     assert!(listed(oks[0], oks[1]) > 50);
 }
 
-/// The options of parameters that were literals in the search before (issues 29 and 30,
-/// part 3) change it too, and set back to their defaults give the first search again.
+/// The options of parameters that were literals in the search before (notes/search-params.md)
+/// change it too, and set back to their defaults give the first search again.
 #[test]
 fn the_options_of_moved_literals_change_the_search() {
     let search = ["usinewgame", "position startpos", "go depth 7"].map(String::from);

@@ -5,8 +5,8 @@
 use indicatif::ProgressBar;
 use longjiang::eval::games;
 use longjiang::rules::{SHOGI, Variant};
-use longjiang::tools::datagen::sample::{self, Filter};
 use longjiang::tools::tune::{TuneConfig, examples, frozen, tune};
+use longjiang_core::data::sample::{self, Filter};
 use std::process::Command;
 
 #[test]

@@ -8,8 +8,8 @@
 //! and the screenshot must show them: enough pixels of their cream fill for the pieces on the
 //! board and of the second player's red ink, which XBoard's own pieces never have.
 //!
-//! A second test loads the PGN of a real match into XBoard's own PGN reader (issue 32,
-//! item 12) and checks that XBoard reads every move into the record's move.
+//! A second test loads the PGN of a real match into XBoard's own PGN reader and
+//! checks that XBoard reads every move into the record's move.
 //!
 //! XBoard, Xvfb and ImageMagick come from `scripts/packages.txt`; `scripts/test` installs them.
 //! Each game is bounded: the engines search to depth 4 (a few seconds a game), XBoard is
@@ -449,7 +449,7 @@ fn load_in_xboard(
     log
 }
 
-/// Issue 32, item 12: the PGN of a real match, in XBoard's form (`record convert --form
+/// The PGN of a real match, in XBoard's form (`record convert --form
 /// xboard`), loads in XBoard's own PGN reader (`-lgf`, one run per game): XBoard reads every
 /// SAN word into the move the record has, finds no illegal or ambiguous move, and reaches the
 /// result. XBoard is told the board (`-boardWidth`, `-boardHeight`, `-holdingsSize`,

@@ -129,7 +129,7 @@ fn a_whole_game_against_itself_then_replayed_in_force_mode() {
         x.ask("sd 3");
         let mut pos = Position::start(variant.rules());
         let mut moves = Vec::new();
-        // Deterministic (one thread, depth 3); with the evaluation of issue 16 the no-drop
+        // Deterministic (one thread, depth 3); with the evaluation of 2026-12-01 (50159a6) the no-drop
         // game runs to a mate at ply 1363, so the cap leaves room for evaluation changes.
         let result = loop {
             assert!(moves.len() < 3000, "no end after 3000 plies: {}", x.log());

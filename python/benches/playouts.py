@@ -1,4 +1,4 @@
-"""Random playouts per second from Python (issue 31's speed figure; a benchmark, not a test).
+"""Random playouts per second from Python (docs/python.md's speed figure; a benchmark, not a test).
 
   python python/benches/playouts.py [ROUNDS] [GAMES]
 

@@ -1,5 +1,5 @@
 //! The Python module `longjiang._longjiang`: the engine's rules, records, search and training
-//! data for Python (issue 31). A thin layer: every rule and text form is the root crate's.
+//! data for Python (docs/python.md). A thin layer: every rule and text form is the root crate's.
 
 mod data_file;
 mod py_board;

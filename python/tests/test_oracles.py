@@ -34,10 +34,16 @@ def test_shogi_moves_equal_python_shogi():
 
 
 def test_pyffish_equals_ours_in_the_no_drop_game():
-    sf = pytest.importorskip("pyffish")
+    try:
+        import pyffish as sf
+    except ImportError:
+        pytest.fail("pyffish is not installed (scripts/test installs it into target/py-venv: "
+                    "`python -m pip install pyffish==0.0.90`); this test needs it")
     ini = next((p for p in INIS if p.exists()), None)
     if ini is None:
-        pytest.skip("shared/reference/fairy-stockfish-variants.ini is not beside the checkout")
+        pytest.fail(f"the Fairy-Stockfish variant file is missing (tried {[str(p) for p in INIS]}): "
+                    "this test needs shared/reference/fairy-stockfish-variants.ini beside the "
+                    "checkout, as CI has it")
     sf.load_variant_config(ini.read_text())
     variant = "longjiangqi-nodrop"
     positions = 0

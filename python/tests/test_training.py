@@ -6,7 +6,11 @@ import pytest
 import longjiang
 from conftest import ROOT, playout
 
-np = pytest.importorskip("numpy")
+try:
+    import numpy as np
+except ImportError:
+    pytest.fail("numpy is not installed (scripts/test installs it into target/py-venv: "
+                "`python -m pip install numpy==2.4.6`); these tests need it", pytrace=False)
 
 
 def datagen(cli, path, variant, form="text"):

@@ -136,7 +136,7 @@ pub fn write_record(
 }
 
 /// The games of a record text: KIF (one shogi game), PGN, or longjiang's own format; a text
-/// with no game is an error (issue 32, item 10). A text that is not clearly PGN is read as
+/// with no game is an error. A text that is not clearly PGN is read as
 /// records first and as PGN when that fails (a bare SAN list such as `c4 d7 Nh8`).
 fn parse_games(text: &str) -> Result<Vec<GameRecord>, String> {
     if crate::notation::kif_record::is_kif(text) {
@@ -327,7 +327,7 @@ mod tests {
         );
     }
 
-    /// Issue 32, item 10: a plain ASCII move list is a record; an input without a game is an
+    /// A plain ASCII move list is a record; an input without a game is an
     /// error; a Shift_JIS `.kif` reads as its UTF-8 text does.
     #[test]
     fn ascii_lists_empty_inputs_and_shift_jis() {

@@ -3,11 +3,11 @@
 //! `longjiang data`: `list` what is there, `convert` a file between the forms (counting or
 //! removing duplicate positions).
 
-use super::binary::{self, Kept};
 use super::file::{self, Format, Settings};
-use super::sample::{self, GameEnd, Line};
 use crate::rules::{Rules, Variant, sfen};
 use clap::{Args, Subcommand};
+use longjiang_core::data::binary::{self, Kept};
+use longjiang_core::data::sample::{self, GameEnd, Line};
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 use std::io::{BufRead, Write};
@@ -190,14 +190,14 @@ pub struct Converted {
 fn identity(k: &Kept, rules: &Rules) -> Option<u64> {
     let mut b = Vec::with_capacity(48);
     binary_pack(k, rules, &mut b).ok()?;
-    b[0] &= !super::pack::SAMPLE_BITS;
+    b[0] &= !longjiang_core::data::pack::SAMPLE_BITS;
     let mut h = std::collections::hash_map::DefaultHasher::new();
     b.hash(&mut h);
     Some(h.finish())
 }
 
 fn binary_pack(k: &Kept, rules: &Rules, out: &mut Vec<u8>) -> Result<(), String> {
-    super::pack::pack(&k.setup, rules, 0, out)
+    longjiang_core::data::pack::pack(&k.setup, rules, 0, out)
 }
 
 /// Converts `input` (either form) into a new file `output` of `format`.

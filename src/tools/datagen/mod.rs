@@ -1,6 +1,7 @@
 //! `longjiang datagen`: self-play games of either game with the in-process search at a fixed
 //! node count per move, every searched position written with its score, the game's result,
-//! its ply and its game number (the format is in [`sample`] and `docs/datagen.md`).
+//! its ply and its game number (the format is in [`longjiang_core::data::sample`] and
+//! `docs/datagen.md`).
 //!
 //! Games are numbered from 0; game `n` is played from its own random generator (the seed and
 //! `n`), by a one-thread engine whose table is cleared first, so its moves do not depend on
@@ -13,9 +14,6 @@ pub mod data_store;
 pub mod endgame;
 pub mod file;
 pub mod selfplay_game;
-
-/// The file formats live in the core ([`crate::data`]); their old paths keep working.
-pub use crate::data::{binary, pack, sample};
 
 use crate::eval::nnue::{self, Network};
 use crate::rules::Variant;

@@ -3,13 +3,13 @@
 //! adjudicated. Everything random comes from the game's own generator, seeded by the run's
 //! seed and the game number, so a game is the same whichever thread plays it.
 
-use super::binary::Kept;
-use super::sample::{GameEnd, GameResult, SampleFlags};
 use crate::movegen::legal_moves;
 use crate::rules::adjudication::{Adjudicator, ScoreTrack, Verdict};
 use crate::rules::{Color, Position, Rules};
 use crate::search::{Engine, Limits};
 use crate::tools::matches::openings::Opening;
+use longjiang_core::data::binary::Kept;
+use longjiang_core::data::sample::{GameEnd, GameResult, SampleFlags};
 
 /// SplitMix64: a small, fast, well-mixed generator (Steele, Lea, Flood 2014).
 #[derive(Clone, Debug)]

@@ -38,7 +38,7 @@ pub fn load(arg: Option<&str>, variant: Variant) -> Result<Suite, String> {
 mod tests {
     use super::*;
 
-    /// Issue 32, item 11: every game has a shipped suite (shogi's hand-written 16 lines).
+    /// Every game has a shipped suite (shogi's hand-written 16 lines).
     #[test]
     fn shipped_suites_load_and_are_varied() {
         for v in Variant::EVERY {

@@ -76,7 +76,7 @@ pub fn stop_analysis(entry: &GameEntry) {
 /// Starts infinite analysis of the position on the board with `multipv` lines (an analysis
 /// already running is replaced). Refused while the engine thinks about a move.
 /// An analysis that no page streams stops by itself after [`super::Config::unwatched`]
-/// (issue 32, item 6).
+/// (`tests/serve_newuser.rs`).
 pub async fn start_analysis(
     store: &Store,
     entry: &Arc<GameEntry>,
@@ -214,7 +214,7 @@ pub async fn engine_move(store: Arc<Store>, entry: Arc<GameEntry>) -> Result<Str
         let ply = g.cursor;
         g.play(best).map_err(Refusal::Bad)?;
         // The score is the searched position's, and (a mate one ply nearer) the position its
-        // move leads to: the one the page now shows (issue 32, item 5).
+        // move leads to: the one the page now shows.
         let score = score_for_first(result.score, pos.side_to_move()).0;
         for (at, value) in [(ply, score), (ply + 1, one_ply_on(score))] {
             if let Some(slot) = g.scores.get_mut(at) {

@@ -135,7 +135,7 @@ fn variant_field(m: &Map<String, Value>, default: Variant) -> Result<Variant, Ap
 }
 
 /// The board draws the games it is served only (the two 龙将棋 games): another game is refused
-/// (issue 32, item 8).
+/// (`tests/serve_newuser.rs`).
 fn served(v: Variant) -> Result<Variant, ApiError> {
     if v.rules().presentation.is_served_by(Front::Web) {
         Ok(v)
@@ -387,7 +387,7 @@ async fn json_only(req: Request, next: Next) -> Response {
 }
 
 /// Gives every error the `{"error": …}` body, also those the router and the body extractor
-/// make themselves (405 with an empty body, 413 in plain text; issue 32, item 7).
+/// make themselves (405 with an empty body, 413 in plain text).
 async fn json_errors(req: Request, next: Next) -> Response {
     let (method, path) = (req.method().clone(), req.uri().path().to_string());
     let res = next.run(req).await;

@@ -18,7 +18,7 @@ use super::source::{self, SourceRecord};
 use crate::eval::nnue::features::active;
 use crate::eval::nnue::network::bucket;
 use crate::rules::{Color, Variant};
-use crate::tools::datagen::sample::Filter;
+use longjiang_core::data::sample::Filter;
 use rayon::prelude::*;
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -20,11 +20,11 @@ pub mod source;
 use crate::eval::nnue::FeatureSet;
 use crate::eval::nnue::network::Factors;
 use crate::rules::Variant;
-use crate::tools::datagen::sample;
 use cache::{Cache, LoadedShard};
 use checkpoint::Checkpoint;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
+use longjiang_core::data::sample;
 use model::{AdamW, FloatNet, Input, Shape};
 use rayon::prelude::*;
 use std::path::PathBuf;
@@ -42,7 +42,7 @@ pub struct TrainArgs {
     /// Where to write the net file.
     #[arg(long)]
     pub out: PathBuf,
-    /// Passes over the training set (every shipped net took 10 or 12; docs/nnue-figures.md).
+    /// Passes over the training set (every shipped net took 10 or 12; notes/nnue-figures.md).
     #[arg(long, default_value_t = 10)]
     pub epochs: u32,
     /// Positions per optimiser step.
@@ -54,7 +54,7 @@ pub struct TrainArgs {
     /// The learning rate at the last epoch, as a fraction of `--lr` (cosine decay between).
     #[arg(long, default_value_t = 0.05)]
     pub final_lr: f32,
-    /// AdamW's decoupled weight decay: 2 beat 0.3 and 5 in matches (docs/nnue-figures.md).
+    /// AdamW's decoupled weight decay: 2 beat 0.3 and 5 in matches (notes/nnue-figures.md).
     #[arg(long, default_value_t = 2.0)]
     pub weight_decay: f32,
     /// Weight of the game result in the target (the rest is the search score).

@@ -4,8 +4,8 @@
 //! [`open`] picks the reader for a file (the place to plug in another format).
 
 use crate::rules::{Position, Rules, Variant};
-use crate::tools::datagen::binary;
-use crate::tools::datagen::sample::{self, GameResult, Line, SampleFlags};
+use longjiang_core::data::binary;
+use longjiang_core::data::sample::{self, GameResult, Line, SampleFlags};
 use std::collections::VecDeque;
 use std::io::BufRead;
 use std::path::{Path, PathBuf};

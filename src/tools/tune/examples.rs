@@ -7,7 +7,7 @@ use super::fit::Example;
 use super::quiet;
 use crate::eval::{self, as_f64, features};
 use crate::rules::{Color, Rules};
-use crate::tools::datagen::sample::Sample;
+use longjiang_core::data::sample::Sample;
 use rayon::prelude::*;
 
 /// What the data checks measured over every position learnt from.
@@ -104,8 +104,8 @@ mod tests {
     use super::*;
     use crate::movegen::legal_moves;
     use crate::rules::{Position, SHOGI};
-    use crate::tools::datagen::sample::{GameResult, SampleFlags};
     use crate::tools::datagen::selfplay_game::SplitMix;
+    use longjiang_core::data::sample::{GameResult, SampleFlags};
 
     /// Shogi positions from random play (promotions, captures, pieces in hand on both sides).
     fn shogi_samples(n: usize) -> Vec<Sample> {

@@ -198,7 +198,7 @@ mod tests {
     use super::*;
     use crate::eval::{as_f64, features, games};
     use crate::rules::{LONGJIANG, Position};
-    use crate::search::bench::POSITIONS;
+    use longjiang_core::rules::samples::POSITIONS;
 
     /// The analytic gradient agrees with finite differences of the loss.
     #[test]

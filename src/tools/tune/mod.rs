@@ -17,10 +17,10 @@ pub mod weight_file;
 use crate::eval::weights::{S, WeightTable};
 use crate::eval::{as_f64, games};
 use crate::rules::Variant;
-use crate::tools::datagen::sample;
 use clap::Args;
 use fit::{Adam, Example};
 use indicatif::{ProgressBar, ProgressStyle};
+use longjiang_core::data::sample;
 use std::path::PathBuf;
 
 /// Arguments of `longjiang tune`.
@@ -260,7 +260,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from(table.file));
-    // Before the work, not after it (issue 32, item 2).
+    // Before the work, not after it.
     writable(&out, args.out.is_none())?;
     let mut samples = Vec::new();
     let mut sources = Vec::new();
@@ -387,7 +387,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
 mod tests {
     use super::*;
 
-    /// Issue 32, item 2: an output that cannot be written is refused before the data is read
+    /// An output that cannot be written is refused before the data is read
     /// (here the data file does not exist either: the output is named, not the data).
     #[test]
     fn the_output_is_checked_before_the_work() {

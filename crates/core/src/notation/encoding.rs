@@ -1,7 +1,7 @@
 //! The encodings game-record files come in: UTF-8, and Shift_JIS for shogi's `.kif` files.
 
 /// A record's text: UTF-8 (a byte-order mark dropped), else Shift_JIS, the encoding Kifu for
-/// Windows and ShogiGUI save `.kif` files in (issue 32, item 10); `None` when it is neither.
+/// Windows and ShogiGUI save `.kif` files in; `None` when it is neither.
 pub fn decode(bytes: &[u8]) -> Option<String> {
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     match std::str::from_utf8(bytes) {

@@ -186,7 +186,7 @@ mod tests {
     use super::*;
     use crate::rules::{LONGJIANG, LONGJIANG_NODROP, SHOGI};
 
-    /// Issue 32, item 3: shogi's FEN has no castling field's move number in it, counts its
+    /// Shogi's FEN has no castling field's move number in it, counts its
     /// full moves, and reads back (with its hands) as the position it was written from.
     #[test]
     fn shogi_fens_have_their_fields_in_place_and_read_back() {
@@ -223,7 +223,7 @@ mod tests {
         assert!(e.to_string().contains("this game has none"), "{e}");
     }
 
-    /// Issue 32, item 11: an empty hand written `[-]` (XBoard's form) reads as `[]`.
+    /// An empty hand written `[-]` (XBoard's form) reads as `[]`.
     #[test]
     fn an_empty_hand_may_be_a_dash() {
         let fen = "rnbgqkgbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBGQKGBNR[-] w KQkq - 0 1";

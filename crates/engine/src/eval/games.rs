@@ -64,7 +64,7 @@ static LONGJIANG_GAME: EngineGame = EngineGame {
     classical: &DROP,
     exchange: LONGJIANG_EXCHANGE,
     net: Some(include_bytes!("../../../../nets/longjiang.nnue")),
-    // The generation-2 net beat the classical evaluation at 3 s + 0.03 s (docs/nnue-figures.md).
+    // The generation-2 net beat the classical evaluation at 3 s + 0.03 s (notes/nnue-figures.md).
     evaluator: Evaluator::Network,
 };
 
@@ -73,7 +73,7 @@ static LONGJIANG_NODROP_GAME: EngineGame = EngineGame {
     classical: &NODROP,
     exchange: LONGJIANG_EXCHANGE,
     net: Some(include_bytes!("../../../../nets/longjiang-nodrop.nnue")),
-    // Its net still loses to the classical evaluation (docs/nnue-figures.md, "Generation 2").
+    // Its net still loses to the classical evaluation (notes/nnue-figures.md, "Generation 2").
     evaluator: Evaluator::Classical,
 };
 

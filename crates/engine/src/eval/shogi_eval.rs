@@ -4,7 +4,7 @@
 //! near it, enemy rooks and bishops on its lines). Its weights are its own table
 //! (`weights/standard_shogi.rs`, written by `longjiang tune`), by shogi's own kinds; only the
 //! middlegame halves are used (shogi's material never leaves the game, so there is no phase).
-//! Scale: YaneuraOu's material table (pawn 90). Tuning runs: `docs/shogi.md`.
+//! Scale: YaneuraOu's material table (pawn 90). Tuning runs: `notes/shogi.md`.
 
 use super::weights::{GroupIndex, S, WeightTable, layout};
 use super::{Classical, EvalFeatures, EvalTrace, NoRecord, Recorder, weigh};

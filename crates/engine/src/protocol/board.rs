@@ -223,7 +223,7 @@ mod tests {
         assert!(text.contains(&format!("Sfen: {}", LONGJIANG.start_sfen)));
     }
 
-    /// Issue 21, defect 14: a plain form in ASCII, every line of the grid the same width.
+    /// A plain form in ASCII, every line of the grid the same width.
     #[test]
     fn the_plain_board_is_ascii_and_lines_up() {
         let pos = Position::from_sfen(

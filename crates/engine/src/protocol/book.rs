@@ -1,4 +1,4 @@
-//! The opening book (`OwnBook`, `BookFile`; issue 32, item 14): a file in the form of `match`'s
+//! The opening book (`OwnBook`, `BookFile`): a file in the form of `match`'s
 //! opening suites (`startpos [moves …]` or `[sfen] <SFEN> [moves …]` a line, what the suite
 //! generator writes), read as "in this position, this move": each time a line plays a move
 //! from a position counts one for it. `go` answers from the book, choosing a move by its

@@ -433,8 +433,8 @@ mod tests {
         assert_eq!(parse("help"), Ok(UsiCommand::Help));
     }
 
-    /// Issue 21, defect 9: numbers too large for their field are refused for their size
-    /// (they read as malformed), and a byte-order mark before a command is ignored (defect 14).
+    /// Numbers too large for their field are refused for their size
+    /// (they read as malformed), and a byte-order mark before a command is ignored.
     #[test]
     fn numbers_out_of_range_and_a_byte_order_mark() {
         let cases = [

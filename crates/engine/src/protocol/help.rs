@@ -1,5 +1,5 @@
 //! The `help` command: the commands of the USI/UCI loop and the options, one line each, as
-//! Stockfish prints its help (issue 32, item 13). protocol.md has the full description.
+//! Stockfish prints its help. protocol.md has the full description.
 
 use super::Mode;
 use super::options::Options;

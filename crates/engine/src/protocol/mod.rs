@@ -35,7 +35,7 @@ pub fn run<R: BufRead>(mut input: R, out: Output) {
             Ok(_) => {}
         }
     }
-    // A byte-order mark before the first command is not part of it (defect 14 of issue 21).
+    // A byte-order mark before the first command is not part of it.
     let command = first.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&first);
     if command.trim_ascii() == b"xboard" {
         xboard::run(input, out);

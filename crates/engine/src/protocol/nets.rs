@@ -65,7 +65,7 @@ impl LoadedNets {
 
     /// Hands `engine` the nets `options` ask for ([`LoadedNets::in_use`]). When they differ
     /// from the ones handed before, the table is cleared: its scores came from another
-    /// evaluation (issue 32, item 9).
+    /// evaluation.
     pub fn hand_to(&mut self, engine: &mut crate::search::Engine, options: &Options) {
         let nets = self.in_use(options);
         let same = self.handed.as_ref().is_some_and(|old| {

@@ -365,7 +365,7 @@ impl Session {
         if let OptionChange::Variant(v) = change
             && !v.rules().presentation.is_served_by(self.mode.front())
         {
-            // UCI's handshake offers the two 龙将棋 games only (issue 32, item 8).
+            // UCI's handshake offers the two 龙将棋 games only.
             let offered: Vec<&str> = Variant::served_by(self.mode.front())
                 .map(|v| super::options::variant_name(v, self.mode))
                 .collect();

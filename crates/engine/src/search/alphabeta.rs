@@ -1,6 +1,6 @@
 //! The principal-variation alpha-beta search. The steps are numbered and named as in
 //! Stockfish's `search.cpp` so that each can be compared with its model; the pruning margins
-//! are in `params`, each kept only where self-play showed it pays (docs/search-params.md).
+//! are in `params`, each kept only where self-play showed it pays (notes/search-params.md).
 
 use super::history::stat_bonus;
 use super::node::{MoveOutcome, NodeInfo};
@@ -231,7 +231,7 @@ impl Worker<'_> {
             depth = (depth - IIR_REDUCTION.get()).max(1);
         }
 
-        // Steps 11 and 12: no ProbCut (~−58 Elo, docs/search-params.md).
+        // Steps 11 and 12: no ProbCut (~−58 Elo, notes/search-params.md).
 
         // The moves loop.
         let ctx = OrderHints {

@@ -5,13 +5,11 @@
 
 use crate::rules::{Position, Variant};
 use crate::search::{Engine, Limits, Score};
+use longjiang_core::rules::samples::POSITIONS;
 use std::time::{Duration, Instant};
 
 /// The default depth (about 5–6 s on one core of the 2-core development machine).
 pub const DEFAULT_DEPTH: u32 = 13;
-
-/// The bench positions (they live in the rules core, where every layer's tests can use them).
-pub use crate::rules::samples::POSITIONS;
 
 /// Reads a list of positions in the shape of [`POSITIONS`], written one per line as
 /// `<variant> <SFEN>` (`#` starts a comment, blank lines are skipped): the format of

@@ -13,7 +13,7 @@ use std::sync::atomic::Ordering;
 /// search with `threads` threads.
 ///
 /// One thread 18 cp, more 60 cp: a failed search throws away the work shared out at split
-/// points (`docs/threads.md`, "A wider aspiration window with more than one thread").
+/// points (`notes/threads.md`, "A wider aspiration window with more than one thread").
 fn aspiration_delta(threads: usize) -> Value {
     if threads > 1 {
         params::ASPIRATION_DELTA_SMP.get()

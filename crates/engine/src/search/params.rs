@@ -5,7 +5,7 @@
 //! `spsa_<name>` options of protocol.md, `longjiang tune-search`); [`ALL`] lists them, [`dump`]
 //! writes them in the tuner's input format. A change of a default changes the search, so it changes the
 //! bench signature (README.md); the measurements behind the values are in
-//! `docs/search-params.md`, the tuner in `docs/spsa.md`.
+//! `notes/search-params.md`, the tuner in `docs/spsa.md`.
 //!
 //! The values are per search, not per process: a game's rules may override defaults
 //! (`Rules::search_overrides`), an engine's `spsa_` options override both

@@ -1,7 +1,7 @@
 //! Moves that press the enemy king: quiet moves and drops whose piece, once it stands on its
 //! destination, attacks a square next to the enemy king. A drop may not give check in 龙将棋,
 //! so every drop mate starts with such a move; pruning and reductions must not treat them as
-//! any quiet move (issue 29, docs/mates.md).
+//! any quiet move (docs/mates.md).
 
 use crate::geometry::Bitboard;
 use crate::geometry::attacks::king_attacks;

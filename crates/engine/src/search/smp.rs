@@ -5,7 +5,7 @@
 //! (`split`, Young Brothers Wait). All threads share the table and the move-ordering
 //! statistics.
 //!
-//! Split points replaced Lazy SMP (docs/threads.md, "Lazy SMP").
+//! Split points replaced Lazy SMP (notes/threads.md, "Lazy SMP").
 
 use super::params;
 use super::shared::{STACK_SIZE, Shared};

@@ -48,7 +48,7 @@ impl Features {
     };
 
     /// What the engine uses: razoring, quiescence checks and the mate-threat rule off
-    /// (~−110, ~−23 and ~−209 Elo on; docs/search-params.md, "Techniques on and off").
+    /// (~−110, ~−23 and ~−209 Elo on; notes/search-params.md, "Techniques on and off").
     pub const DEFAULT: Features = Features {
         razoring: false,
         qs_checks: false,

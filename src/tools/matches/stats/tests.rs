@@ -210,7 +210,7 @@ fn symmetry_and_degenerate_cases() {
     close(erf(-1.5), -0.966_105_146_5, 2e-7, "erf(-1.5)");
 }
 
-/// Issue 21, defect 8: one pair or one game bound nothing; the interval is unbounded (it was
+/// One pair or one game bound nothing; the interval is unbounded (it was
 /// reported as ± 0.0).
 #[test]
 fn one_sample_has_no_interval() {

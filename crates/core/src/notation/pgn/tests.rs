@@ -108,7 +108,7 @@ fn drops_promotions_castling_and_a_set_up_start_round_trip() {
     );
 }
 
-/// Issue 32, item 10: the PGN XBoard saves is read, move for move, with its result and the
+/// The PGN XBoard saves is read, move for move, with its result and the
 /// game's end; the two files together are one file of two games.
 #[test]
 fn the_pgn_xboard_saves_is_read() {

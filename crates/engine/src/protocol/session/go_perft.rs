@@ -1,7 +1,7 @@
 //! `go perft` in the session: the count runs on its own thread, so that the reader still reads
 //! `stop` and `quit`; every other answer the reader gives meanwhile (`readyok`, an error, `d`)
 //! is held and printed after the count's lines, in the order Stockfish's synchronous perft
-//! gives (issue 32, item 11).
+//! gives.
 
 use super::Session;
 use crate::movegen::perft_divide_until;

@@ -478,7 +478,7 @@ fn next_after_tt(stage: Stage) -> Stage {
 mod tests {
     use super::*;
     use crate::movegen::playout::{XorShift, random_games};
-    use crate::search::bench::POSITIONS;
+    use longjiang_core::rules::samples::POSITIONS;
 
     /// Every move the picker hands out, in its order.
     fn drain(mut picker: MovePicker, pos: &Position, h: &Histories) -> Vec<Move> {

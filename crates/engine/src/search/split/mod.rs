@@ -10,7 +10,7 @@
 //!   `params::SPLIT_DEPTH` (3) to `EARLY_SPLIT_MAX_DEPTH` (5) only when a thread waits and nothing is on offer;
 //! - never at a larger node: the larger the node, the more positions its moves' subtrees
 //!   share, and two threads searching two of them at once search those positions twice (the
-//!   measurements are in `docs/threads.md`). The root is the largest node of its iteration,
+//!   measurements are in `notes/threads.md`). The root is the largest node of its iteration,
 //!   and an idle thread joins the largest node on offer: offered at once, it drew the helper
 //!   away from the smaller nodes below it.
 //!
@@ -18,7 +18,7 @@
 //! `SPLIT_DEPTH ..= EARLY_SPLIT_MAX_DEPTH`, neither a PV node nor a cut node) is shared before its first move when a
 //! thread waits and nothing is on offer. All its moves are searched anyway, and otherwise the
 //! waiting thread waits until the thread searching finishes the first move of a node it may
-//! share: this halved the helper's waiting (`docs/threads.md`).
+//! share: this halved the helper's waiting (`notes/threads.md`).
 //!
 //! A split point keeps the node's move picker, so the moves come out one at a time in the
 //! order, and with the pruning of later quiet moves, of the one-thread moves loop: with one
@@ -35,11 +35,11 @@
 //!
 //! Feldmann's Young Brothers Wait Concept; Stockfish used split points of this kind until
 //! 2015 (`Thread::split`, `idle_loop`). Lazy SMP, which it replaced here, and what was measured
-//! of it are in `docs/threads.md`.
+//! of it are in `notes/threads.md`.
 //!
 //! What two threads gain over one (time to depth on the bench and on self-play positions),
 //! where their extra nodes come from, and the variants measured and not kept are in
-//! `docs/threads.md`.
+//! `notes/threads.md`.
 
 pub(crate) mod points;
 
@@ -59,12 +59,12 @@ fn split_depth() -> i32 {
 }
 /// Expected all-nodes of these depths are shared before their first move when a thread waits
 /// and nothing is on offer: all their moves are searched anyway, and the waiting thread would
-/// otherwise wait for the first move to finish somewhere (`docs/threads.md`).
+/// otherwise wait for the first move to finish somewhere (`notes/threads.md`).
 fn early_depths() -> RangeInclusive<i32> {
     split_depth()..=params::EARLY_SPLIT_MAX_DEPTH.get()
 }
 /// Nodes of these depths, the root excepted, are offered as soon as their first move is
-/// searched; larger ones are never shared (`docs/threads.md`, "Measured and not kept").
+/// searched; larger ones are never shared (`notes/threads.md`, "Measured and not kept").
 fn offer_depths() -> RangeInclusive<i32> {
     params::OFFER_MIN_DEPTH.get()..=params::OFFER_MAX_DEPTH.get()
 }

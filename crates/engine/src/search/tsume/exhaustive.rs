@@ -179,7 +179,7 @@ mod tests {
     }
 
     /// Two rooks against a bare king: the quiet b2b9 then a1a10 mates in 2 (the position of
-    /// issue 29), and nothing mates in 1.
+    /// `tests/search_mates.rs`), and nothing mates in 1.
     #[test]
     fn the_quiet_rook_lift_mates_in_two() {
         let p = pos(
