@@ -338,3 +338,52 @@ fn a_king_bucket_net_trains_from_the_plain_cache_and_loads() {
         assert!(err.contains(&format!("checkpoint of {set}")), "{err}");
     }
 }
+
+/// The `N training, M validation positions` counts and the K of a run's report.
+fn counts(text: &str) -> (u64, u64, f64) {
+    let line = text.lines().find(|l| l.contains(" training, ")).unwrap();
+    let w: Vec<&str> = line.split_whitespace().collect();
+    let k = line.split("; K ").nth(1).unwrap();
+    let k = k.split(',').next().unwrap().parse().unwrap();
+    (w[0].parse().unwrap(), w[2].parse().unwrap(), k)
+}
+
+#[test]
+fn a_game_share_and_the_wdl_skip_draw_fewer_positions_and_k_is_fitted() {
+    let d = dir("draw");
+    let data = data();
+    let net = d.join("n.nnue");
+    let run = |more: &[&str]| {
+        let mut f = flags(&data, &net, &["--epochs", "1"]);
+        f.extend_from_slice(more);
+        counts(&longjiang(&f))
+    };
+    let all = run(&[]);
+    assert_eq!(all.2, 400.0);
+    let third = run(&["--game-share", "0.34"]);
+    let n = |c: (u64, u64, f64)| (c.0 + c.1) as f64;
+    assert!(
+        (0.22..0.46).contains(&(n(third) / n(all))),
+        "{third:?} of {all:?}"
+    );
+    // The skip drops the positions whose results contradict their scores: some, not most.
+    let skip = run(&["--wdl-skip"]);
+    assert!(
+        n(skip) < n(all) && n(skip) > n(all) / 5.0,
+        "{skip:?} of {all:?}"
+    );
+    assert_eq!(run(&["--wdl-skip"]), skip, "the draw is seeded");
+    let fitted = run(&["--fit-k"]);
+    assert!(fitted.2 != 400.0 && fitted.2 > 20.0, "{fitted:?}");
+    assert_eq!((fitted.0, fitted.1), (all.0, all.1));
+    let bad = Command::new(env!("CARGO_BIN_EXE_longjiang"))
+        .args(flags(&data, &net, &["--epochs", "1", "--game-share", "0"]))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        !bad.status.success() && err.contains("--game-share"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}

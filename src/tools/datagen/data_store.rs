@@ -69,6 +69,20 @@ pub enum DataCommand {
         #[arg(long)]
         dedup: bool,
     },
+    /// Search the positions of a data file again at a fixed node count and write the same
+    /// games with the new scores (resumable); then compare the two files' scores.
+    Rescore(super::rescore::RescoreArgs),
+    /// Pair two files' positions (a file and its rescored copy) by game and ply, and say how
+    /// well each file's scores predict the results: fitted K, error, correlation.
+    Compare {
+        /// The first file (a bare name is a file of the store).
+        first: PathBuf,
+        /// The second file.
+        second: PathBuf,
+        /// Leave out positions scored beyond this in either file (centipawns), as `tune` does.
+        #[arg(long, default_value_t = 3000)]
+        max_score: i32,
+    },
 }
 
 /// Runs `longjiang data`.
@@ -95,7 +109,38 @@ pub fn run(args: &DataArgs) -> Result<(), String> {
                 if *dedup { "left out" } else { "kept" }
             ))
         }
+        DataCommand::Rescore(a) => {
+            let done = super::rescore::run(a)?;
+            let output = resolve(&a.output)?;
+            super::super::say(format_args!(
+                "{} positions of {} games rescored at {} nodes into {}\n",
+                done.positions,
+                done.games,
+                a.nodes,
+                output.display()
+            ))?;
+            if a.quiet {
+                return Ok(());
+            }
+            compare_files(&resolve(&a.input)?, &output, 3000)
+        }
+        DataCommand::Compare {
+            first,
+            second,
+            max_score,
+        } => compare_files(&resolve(first)?, &resolve(second)?, *max_score),
     }
+}
+
+/// Prints `data compare`'s report of two files.
+fn compare_files(first: &Path, second: &Path, max_score: i32) -> Result<(), String> {
+    let (a, b) = (sample::read_path(first)?, sample::read_path(second)?);
+    let name = |p: &Path| {
+        p.file_name()
+            .map_or(String::new(), |n| n.to_string_lossy().into_owned())
+    };
+    let c = super::rescore::compare(&a, &b, max_score);
+    super::super::say(super::rescore::report([&name(first), &name(second)], &c))
 }
 
 /// One file of a listing.

@@ -13,6 +13,7 @@
 pub mod data_store;
 pub mod endgame;
 pub mod file;
+pub mod rescore;
 pub mod selfplay_game;
 
 use crate::eval::nnue::{self, Network};
@@ -104,21 +105,26 @@ pub struct DatagenArgs {
     pub eval_file: Option<PathBuf>,
 }
 
-/// The net the games are played with, if any (`--nnue`, `--eval-file`).
-fn game_net(args: &DatagenArgs) -> Result<Option<Arc<Network>>, String> {
-    let net = match &args.eval_file {
+/// The net a search of `variant` evaluates with, if any: the file `eval_file`, else the
+/// built-in net when `nnue` (by default the game's own choice) asks for one.
+pub(crate) fn game_net(
+    variant: Variant,
+    nnue: Option<bool>,
+    eval_file: Option<&std::path::Path>,
+) -> Result<Option<Arc<Network>>, String> {
+    let net = match eval_file {
         Some(path) => {
             Arc::new(Network::load(path).map_err(|e| format!("{}: {e}", path.display()))?)
         }
-        None if args.nnue.unwrap_or(nnue::by_default(args.variant)) => nnue::embedded(args.variant)
-            .ok_or_else(|| format!("no net is built in for {}", args.variant))?,
+        None if nnue.unwrap_or(nnue::by_default(variant)) => {
+            nnue::embedded(variant).ok_or_else(|| format!("no net is built in for {variant}"))?
+        }
         None => return Ok(None),
     };
-    if net.game() != args.variant {
+    if net.game() != variant {
         return Err(format!(
-            "the net is for {}, the games are {}",
-            net.game(),
-            args.variant
+            "the net is for {}, the games are {variant}",
+            net.game()
         ));
     }
     Ok(Some(net))
@@ -184,7 +190,7 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
         None => Shard::WHOLE,
     };
     let suite = openings::load(Some(&args.openings), args.variant)?;
-    let net = game_net(args)?;
+    let net = game_net(args.variant, args.nnue, args.eval_file.as_deref())?;
     let cfg = GameConfig {
         rules: args.variant.rules(),
         nodes: args.nodes,

@@ -5,7 +5,7 @@
 
 use crate::movegen::legal_moves;
 use crate::rules::adjudication::{Adjudicator, ScoreTrack, Verdict};
-use crate::rules::{Color, Position, Rules};
+use crate::rules::{Color, Move, Position, Rules};
 use crate::search::{Engine, Limits};
 use crate::tools::matches::openings::Opening;
 use longjiang_core::data::binary::Kept;
@@ -92,14 +92,10 @@ pub fn play(
             Color::Black => stm_score,
             Color::White => -stm_score,
         };
-        let mut flags = SampleFlags::empty();
-        flags.set(SampleFlags::IN_CHECK, pos.in_check());
-        flags.set(SampleFlags::MATE, mate);
-        flags.set(SampleFlags::PROMOTION, best.promotion_kind().is_some());
         let setup = pos.to_setup();
         track.push(pos.side_to_move(), Some(stm_score));
-        pos.play(best);
-        flags.set(SampleFlags::CAPTURE, pos.last_captured().is_some());
+        let mut flags = move_flags(&mut pos, best);
+        flags.set(SampleFlags::MATE, mate);
         samples.push(Kept {
             ply,
             score,
@@ -122,6 +118,17 @@ pub fn play(
         reason,
     };
     (samples, end)
+}
+
+/// The flags of a position whose search chose `best`: in check, and whether `best` captures
+/// or promotes. Plays `best` on `pos`.
+pub fn move_flags(pos: &mut Position, best: Move) -> SampleFlags {
+    let mut flags = SampleFlags::empty();
+    flags.set(SampleFlags::IN_CHECK, pos.in_check());
+    flags.set(SampleFlags::PROMOTION, best.promotion_kind().is_some());
+    pos.play(best);
+    flags.set(SampleFlags::CAPTURE, pos.last_captured().is_some());
+    flags
 }
 
 /// The result of a game `winner` won (`None`: a draw).

@@ -37,6 +37,8 @@ pub struct CacheSettings {
     pub data: Vec<PathBuf>,
     /// The position filter.
     pub filter: Filter,
+    /// The draw of positions after the filter (`--game-share`, `--wdl-skip`).
+    pub draw: super::draw::Draw,
     /// Every n-th game is validation data.
     pub validation_every: u64,
     /// Seeds the scatter.
@@ -49,14 +51,15 @@ impl CacheSettings {
     /// The manifest's first line: everything the cache depends on.
     fn key(&self) -> Result<String, String> {
         let mut key = format!(
-            "ljcache v1 variant={} min-ply={} max-score={} keep-noisy={} validation-every={} seed={} shard={}",
+            "ljcache v1 variant={} min-ply={} max-score={} keep-noisy={} validation-every={} seed={} shard={} {}",
             self.variant,
             self.filter.min_ply,
             self.filter.max_score,
             self.filter.keep_noisy,
             self.validation_every,
             self.seed,
-            self.shard_positions
+            self.shard_positions,
+            self.draw.key()
         );
         for p in &self.data {
             let len = std::fs::metadata(p)
@@ -303,7 +306,10 @@ fn build(dir: &Path, settings: &CacheSettings, say: &dyn Fn(&str)) -> Result<Cac
             cache.read += chunk.len() as u64;
             let encoded: Vec<(bool, Vec<u8>)> = chunk
                 .par_iter()
-                .filter(|r| r.kept_by(&settings.filter))
+                .filter(|r| {
+                    r.kept_by(&settings.filter)
+                        && settings.draw.keeps(r.game, r.ply, r.score, r.result)
+                })
                 .filter_map(|r| {
                     let valid = r.game % settings.validation_every == 0;
                     encode(r, settings.variant, valid).map(|e| (valid, e))

@@ -13,6 +13,7 @@
 
 pub mod cache;
 pub mod checkpoint;
+pub mod draw;
 pub mod model;
 pub mod shape;
 pub mod source;
@@ -63,6 +64,19 @@ pub struct TrainArgs {
     /// The sigmoid's scale K, centipawns.
     #[arg(long, default_value_t = 400.0)]
     pub k: f32,
+    /// Fit K to the data instead (the K with which the kept positions' scores best predict
+    /// their results); the report names it.
+    #[arg(long)]
+    pub fit_k: bool,
+    /// The share of each game's positions to learn from (drawn per position from `--seed`),
+    /// after the other filters: neighbouring positions of a game teach nearly the same thing.
+    #[arg(long, default_value_t = 1.0)]
+    pub game_share: f64,
+    /// Skip a position with probability 1 − P(result | score) under a win-draw-loss model of
+    /// scale K whose draw margin is fitted to the data, so that labels the game's result
+    /// contradicts weigh less.
+    #[arg(long)]
+    pub wdl_skip: bool,
     /// Every n-th game (by game number) goes to the validation set.
     #[arg(long, default_value_t = 20)]
     pub validation_every: u64,
@@ -317,14 +331,38 @@ pub fn train(args: &TrainArgs) -> Result<(Vec<EpochReport>, Checkpoint, String),
         hidden: args.hidden,
         factors: parse_factors(&args.factors)? | shared,
     };
+    if !(args.game_share > 0.0 && args.game_share <= 1.0) {
+        return Err("--game-share must be above 0 and at most 1".into());
+    }
+    let filter = sample::Filter {
+        min_ply: args.min_ply,
+        max_score: args.max_score,
+        keep_noisy: args.keep_noisy,
+    };
+    let mut draw = draw::Draw {
+        share: args.game_share,
+        wdl: None,
+        seed: args.seed,
+    };
+    let mut fitted = args.clone();
+    if args.fit_k || args.wdl_skip {
+        let pairs = draw::sample_pairs(&args.data, args.variant, &filter, &draw, 1 << 21)?;
+        if pairs.is_empty() {
+            return Err("no positions to fit K or the WDL model to after filtering".into());
+        }
+        if args.fit_k {
+            fitted.k = draw::fit_k(&pairs) as f32;
+        }
+        draw.wdl = args
+            .wdl_skip
+            .then(|| draw::WdlModel::fit(f64::from(fitted.k), &pairs));
+    }
+    let args = &fitted;
     let settings = cache::CacheSettings {
         variant: args.variant,
         data: args.data.clone(),
-        filter: sample::Filter {
-            min_ply: args.min_ply,
-            max_score: args.max_score,
-            keep_noisy: args.keep_noisy,
-        },
+        filter,
+        draw,
         validation_every: args.validation_every,
         seed: args.seed,
         shard_positions: args.shard_positions,
@@ -385,7 +423,7 @@ pub fn train(args: &TrainArgs) -> Result<(Vec<EpochReport>, Checkpoint, String),
     let info = format!(
         "{} training, {} validation positions ({} read from {} files; cache {}, {} shards); \
          {}→{}×2 net ({} features), factorisers {:?}; classical evaluation's validation \
-         loss {classical:.6}\n",
+         loss {classical:.6}; K {:.1}, {}\n",
         cache.train,
         cache.valid,
         cache.read,
@@ -395,7 +433,9 @@ pub fn train(args: &TrainArgs) -> Result<(Vec<EpochReport>, Checkpoint, String),
         shape.set.inputs(),
         shape.hidden,
         shape.set.name(),
-        shape.factors
+        shape.factors,
+        args.k,
+        draw.key()
     );
     if args.quiet {
         super::say(&info)?;

@@ -6,6 +6,7 @@
 use crate::eval::EvalFeatures;
 use crate::eval::weights::{KING_DANGER_DIVISOR, KING_DANGER_EG_DIVISOR};
 use crate::rules::Color;
+use longjiang_core::data::scale::{self, sigmoid};
 use rayon::prelude::*;
 
 /// One training example: a position's features and the target win probability of the first
@@ -22,12 +23,6 @@ pub struct Example {
 
 /// Weights as `(mg, eg)` pairs of floats, in the evaluation's table order.
 pub type Params = Vec<(f64, f64)>;
-
-/// `1 / (1 + 10^(−k·x/400))`.
-#[inline]
-pub fn sigmoid(k: f64, x: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-k * x / 400.0))
-}
 
 /// The target of an example: `lambda` of the result and the rest of the search score's win
 /// probability under the same K.
@@ -51,38 +46,11 @@ pub fn loss(data: &[Example], w: &Params, k: f64, lambda: f64) -> f64 {
     sum / data.len() as f64
 }
 
-/// The K with which the search scores best predict the game results (golden-section
-/// search): the scale of the engine's centipawns, which the evaluation shares. (Fitting it to
-/// the starting evaluation instead lets a badly scaled evaluation drag K to its bound.)
+/// The K with which the search scores best predict the game results: the scale of the
+/// engine's centipawns, which the evaluation shares. (Fitting it to the starting evaluation
+/// instead lets a badly scaled evaluation drag K to its bound.)
 pub fn fit_k(data: &[Example]) -> f64 {
-    let (mut lo, mut hi) = (0.02f64, 5.0f64);
-    let g = (5f64.sqrt() - 1.0) / 2.0;
-    let f = |k: f64| {
-        let sum: f64 = data
-            .par_iter()
-            .map(|e| (sigmoid(k, e.score) - e.result).powi(2))
-            .sum();
-        sum / data.len().max(1) as f64
-    };
-    let mut a = hi - g * (hi - lo);
-    let mut b = lo + g * (hi - lo);
-    let (mut fa, mut fb) = (f(a), f(b));
-    for _ in 0..40 {
-        if fa < fb {
-            hi = b;
-            b = a;
-            fb = fa;
-            a = hi - g * (hi - lo);
-            fa = f(a);
-        } else {
-            lo = a;
-            a = b;
-            fa = fb;
-            b = lo + g * (hi - lo);
-            fb = f(b);
-        }
-    }
-    (lo + hi) / 2.0
+    scale::fit_k(data, |e| (e.score, e.result))
 }
 
 /// The gradient of `loss` with respect to every weight.

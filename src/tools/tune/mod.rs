@@ -476,7 +476,7 @@ mod tests {
             let truth_eval = f.predict(&wt);
             examples.push(Example {
                 features: f,
-                result: fit::sigmoid(1.0, truth_eval),
+                result: longjiang_core::data::scale::sigmoid(1.0, truth_eval),
                 score: truth_eval,
             });
         }
