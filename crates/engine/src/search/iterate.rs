@@ -83,6 +83,8 @@ impl Worker<'_> {
             if !self.stopped {
                 self.completed_depth = depth;
                 self.best_value = self.root_moves[0].score;
+                self.shared.thread_nodes[self.id].store(self.nodes, Ordering::Relaxed);
+                self.nodes_to_depth.push(self.shared.nodes());
             }
             // Lines of an interrupted iteration are reported only if depth 1 never finished
             // (something must be said); otherwise the last complete ones stand.

@@ -33,6 +33,7 @@ pub mod see;
 mod shared;
 mod smp;
 mod split;
+pub mod stats;
 mod techniques;
 mod thread;
 pub mod time;
@@ -64,6 +65,9 @@ pub enum SearchEvent {
         /// The expected reply, to ponder on.
         ponder: Option<Move>,
     },
+    /// The search's statistics, summed over the threads: sent once, just before `BestMove`,
+    /// when they were asked for (`Engine::set_search_stats`).
+    Stats(stats::SearchStats),
 }
 
 /// One progress report.
@@ -163,4 +167,6 @@ pub struct SearchResult {
     pub nodes: u64,
     /// The principal variation starting with `best`.
     pub pv: Vec<Move>,
+    /// What the tree looked like (`stats`), summed over the threads.
+    pub stats: stats::SearchStats,
 }
