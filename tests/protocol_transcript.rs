@@ -42,6 +42,7 @@ fn usi_handshake() {
             "option name EvalFile type string default <embedded>".to_string(),
             "option name OwnBook type check default false".to_string(),
             "option name BookFile type string default <none>".to_string(),
+            "option name SearchStats type check default false".to_string(),
             "option name EnteringKingRule type combo default SeedRule27 var NoEnteringKing var CSARule24 var CSARule27 var SeedRule27".to_string(),
             "usiok".to_string(),
         ],

@@ -348,3 +348,57 @@ fn the_quiet_rook_lift_is_the_shortest_mate_with_either_evaluation() {
         assert!(r.nodes < 2_000_000, "net {net}: {} nodes", r.nodes);
     }
 }
+
+/// A drop-game mate in 2 (`G*f7`, then the rook's check on rank 10) with a large hand: with
+/// the net, iterative deepening first reports a mate in 5 that stands from depth 8 to 12, and
+/// finds the mate in 2 at depth 13 within a few tens of thousands of nodes. The search used
+/// to wait, once that mate in 5 had stood for 3 iterations, for the exhaustive prover to show
+/// that no mate within 4 moves exists; with this hand the prover cannot finish, so under
+/// `go movetime 1000` the search sat at depth 11 until its time ran out and played the mate in
+/// 5 (`G*e7`). Now the proof runs within a small budget and the deepening goes on
+/// (docs/mates.md): the clocked search ends with the mate in 2, as plain deepening does. The
+/// test gives 2 s, room for a loaded machine; the old proof needed about 9 s here for its
+/// 300 000 nodes, so it failed with either clock.
+#[test]
+fn a_clocked_search_does_not_wait_for_the_proof_of_a_longer_mate() {
+    let sfen = "5k4/4pp4/10/10/10/10/10/10/10/R4K4 b Q2R2B3G2N6P - 00 1";
+    let p = pos(sfen, LONGJIANG);
+    assert!(!mates_within(&mut p.clone(), 1), "a mate in 1");
+    let mut e = Engine::new();
+    e.set_nnue(longjiang::eval::nnue::embedded_nets());
+    e.set_position(p.clone());
+    let plain = e.search_sync(Limits {
+        depth: Some(14),
+        ..Limits::default()
+    });
+    assert_eq!(plain.score, Score::Mate(3), "go depth 14");
+    e.new_game();
+    let r = e.search_sync(Limits {
+        movetime: Some(std::time::Duration::from_millis(2000)),
+        ..Limits::default()
+    });
+    assert_eq!(
+        r.score,
+        Score::Mate(3),
+        "go movetime 2000: depth {}",
+        r.depth
+    );
+    let mut line = p.clone();
+    for m in &r.pv {
+        assert!(line.is_legal(*m), "illegal {m} in the PV {:?}", r.pv);
+        line.play(*m);
+    }
+    assert!(is_mate(&line), "the PV {:?} does not end in mate", r.pv);
+    // A node-limited search is as deterministic as ever, proofs included.
+    let runs: Vec<_> = (0..2)
+        .map(|_| {
+            e.new_game();
+            e.search_sync(Limits {
+                nodes: Some(60_000),
+                ..Limits::default()
+            })
+        })
+        .collect();
+    assert_eq!(runs[0], runs[1]);
+    assert_eq!(runs[0].score, Score::Mate(3), "go nodes 60000");
+}

@@ -2,9 +2,13 @@
 //! from both games, fixed depth, one thread, table and histories cleared before each), prints
 //! one line per position and the totals. With one thread the node count is deterministic: it is
 //! the search's regression signature (a change that should not alter the search must not alter
-//! it), and the nodes per second measure speed.
+//! it), and the nodes per second measure speed. `--stats` adds what the trees looked like
+//! (docs/search-stats.md): each position's nodes to each depth, and the statistics summed per
+//! game and over the whole suite.
 
-use crate::search::bench::{DEFAULT_DEPTH, run_bench_with};
+use crate::rules::Variant;
+use crate::search::bench::{DEFAULT_DEPTH, run_bench_results, run_bench_with};
+use crate::search::stats::SearchStats;
 use clap::Args;
 
 /// Arguments of `longjiang bench`.
@@ -28,6 +32,10 @@ pub struct BenchArgs {
     /// both totals side by side with the median nodes per second (one line per run).
     #[arg(long, value_name = "N")]
     pub compare: Option<u32>,
+    /// Also print the search statistics: each position's nodes at the end of each iteration,
+    /// then the statistics summed per game and over the suite (docs/search-stats.md).
+    #[arg(long)]
+    pub stats: bool,
 }
 
 /// Runs `longjiang bench` and prints its report.
@@ -53,10 +61,53 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
     if let Some(runs) = args.compare {
         return compare(args, runs.clamp(1, 100));
     }
+    if args.stats {
+        return with_stats(args);
+    }
     // A position's line that cannot be written is reported with the last line.
     let (nodes, time) = run_bench_with(args.depth, args.threads, args.hash, args.nnue, |_, l| {
         let _ = super::say(format_args!("{l}\n"));
     })?;
+    let nps = (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64;
+    super::say(format_args!("{nodes} nodes {nps} nps\n"))
+}
+
+/// `--stats`: the bench's lines, each followed by its nodes to each depth, then the sums per
+/// game and in all, then the usual last line.
+fn with_stats(args: &BenchArgs) -> Result<(), String> {
+    let mut per_game: Vec<(Variant, SearchStats)> = Vec::new();
+    let mut all = SearchStats::default();
+    let mut failed = Ok(());
+    let (nodes, time) = run_bench_results(
+        args.depth,
+        args.threads,
+        args.hash,
+        args.nnue,
+        |_, line, variant, r| {
+            let depths: Vec<String> = r.stats.nodes_to_depth.iter().map(u64::to_string).collect();
+            let said = super::say(format_args!(
+                "{line}\n  nodes to depth {}\n",
+                depths.join(" ")
+            ));
+            failed = failed.clone().and(said);
+            match per_game.iter_mut().find(|(v, _)| *v == variant) {
+                Some((_, s)) => s.add_counts(&r.stats),
+                None => per_game.push((
+                    variant,
+                    SearchStats {
+                        counters: r.stats.counters,
+                        nodes_to_depth: Vec::new(),
+                    },
+                )),
+            }
+            all.add_counts(&r.stats);
+        },
+    )?;
+    failed?;
+    for (variant, s) in &per_game {
+        super::say(format_args!("stats {} {s}\n", variant.name()))?;
+    }
+    super::say(format_args!("stats all {all}\n"))?;
     let nps = (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64;
     super::say(format_args!("{nodes} nodes {nps} nps\n"))
 }

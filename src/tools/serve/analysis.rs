@@ -119,6 +119,7 @@ pub async fn start_analysis(
                 true
             }
             SearchEvent::BestMove { .. } => false,
+            SearchEvent::Stats(_) => return,
         };
         let shown: Vec<&Value> = lines.iter().filter(|v| !v.is_null()).collect();
         tx.send_replace(Arc::from(

@@ -44,6 +44,8 @@ pub struct Options {
     pub own_book: bool,
     /// The book file loaded with `BookFile`, or [`NO_BOOK`].
     pub book_file: String,
+    /// `SearchStats`: each search ends with an `info string stats …` line.
+    pub search_stats: bool,
 }
 
 /// `BookFile`'s value when no book is loaded.
@@ -65,6 +67,7 @@ impl Default for Options {
             spsa_options: false,
             own_book: false,
             book_file: NO_BOOK.to_string(),
+            search_stats: false,
         }
     }
 }
@@ -132,6 +135,8 @@ pub enum OptionChange {
     SpsaOptions(bool),
     /// `OwnBook`: play from the book.
     OwnBook(bool),
+    /// `SearchStats`: report each search's statistics (`info string stats …`).
+    SearchStats(bool),
 }
 
 /// The `EnteringKingRule` values, as YaneuraOu names them (`SeedRule27` is the seed's count).
@@ -212,6 +217,7 @@ impl Options {
             ),
             "option name OwnBook type check default false".to_string(),
             format!("option name BookFile type string default {NO_BOOK}"),
+            "option name SearchStats type check default false".to_string(),
         ];
         if mode == Mode::Usi {
             let vars: Vec<String> = ENTERING_KING
@@ -289,6 +295,7 @@ impl Options {
             },
             "usennue" => check().map(OptionChange::UseNnue),
             "ownbook" => check().map(OptionChange::OwnBook),
+            "searchstats" => check().map(OptionChange::SearchStats),
             "enteringkingrule" => {
                 let v = need("NoEnteringKing, CSARule24, CSARule27 or SeedRule27")?;
                 ENTERING_KING
@@ -331,6 +338,7 @@ impl Options {
             OptionChange::SpsaOptions(on) => self.spsa_options = on,
             OptionChange::SearchParam { .. } => {}
             OptionChange::OwnBook(on) => self.own_book = on,
+            OptionChange::SearchStats(on) => self.search_stats = on,
         }
     }
 }

@@ -393,6 +393,7 @@ impl Session {
             }
             OptionChange::Threads(n) => self.engine.set_threads(n),
             OptionChange::MultiPv(n) => self.engine.set_multipv(n),
+            OptionChange::SearchStats(on) => self.engine.set_search_stats(on),
             OptionChange::MoveOverhead(d) => self.engine.set_move_overhead(d),
             OptionChange::ClearHash => self.engine.new_game(),
             OptionChange::Ponder(_)
@@ -507,6 +508,7 @@ impl Session {
         let answered = Arc::clone(&self.answered);
         Arc::new(move |event: &SearchEvent| match event {
             SearchEvent::Info(info) => out.line(&info_line(info, mode, form)),
+            SearchEvent::Stats(stats) => out.line(&format!("info string stats {stats}")),
             SearchEvent::BestMove { best, ponder } => {
                 // Marked before it is written: a GUI that answers the line at once must find
                 // the engine ready for the next `go`. (`Engine::start` joins the old search, so

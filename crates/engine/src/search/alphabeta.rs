@@ -53,8 +53,11 @@ impl Worker<'_> {
             self.pv_len[ply] = ply;
             self.seldepth = self.seldepth.max(ply + 1);
         }
-        if !root && self.enter_node() {
-            return 0;
+        if !root {
+            if self.enter_node() {
+                return 0;
+            }
+            self.stats.main_nodes += 1;
         }
         let features = self.features;
         let excluded = self.frame(ply as isize).excluded;
@@ -89,6 +92,7 @@ impl Worker<'_> {
             tte.map_or(Move::NONE, |t| t.mv)
         };
         let tt_pv = PV || tte.is_some_and(|t| t.pv);
+        self.stats.tt_hits += tte.is_some() as u64;
         if !PV
             && excluded == Move::NONE
             && let Some(t) = tte
@@ -104,6 +108,7 @@ impl Worker<'_> {
             {
                 self.update_quiet_stats(ply, tt_move, stat_bonus(depth), &[]);
             }
+            self.stats.tt_cuts += 1;
             return tt_value;
         }
 
@@ -168,6 +173,7 @@ impl Worker<'_> {
             {
                 let v = self.qsearch::<false>(alpha - 1, alpha, 0, ply);
                 if v < alpha {
+                    self.stats.razor_cuts += 1;
                     return v;
                 }
             }
@@ -178,6 +184,7 @@ impl Worker<'_> {
                 && eval_v - RFP_MARGIN.get() * (depth - improving as i32) >= beta
                 && eval_v < MATE_IN_MAX_PLY
             {
+                self.stats.rfp_cuts += 1;
                 return eval_v;
             }
 
@@ -195,6 +202,7 @@ impl Worker<'_> {
                 let r = NMP_BASE_R.get()
                     + depth / NMP_DEPTH_DIVISOR.get()
                     + ((eval_v - beta) / NMP_EVAL_DIVISOR.get()).min(NMP_EVAL_R_MAX.get());
+                self.stats.null_tries += 1;
                 self.play_null(ply);
                 let v = -self.search::<false>(-beta, -beta + 1, depth - r, false, ply + 1);
                 self.pos.undo_null();
@@ -204,8 +212,10 @@ impl Worker<'_> {
                 if v >= beta {
                     let v = if v >= MATE_IN_MAX_PLY { beta } else { v };
                     if self.nmp_min_ply > 0 || depth < NMP_VERIFY_DEPTH.get() {
+                        self.stats.null_cuts += 1;
                         return v;
                     }
+                    self.stats.null_verifications += 1;
                     // Verification at high depth, with null moves off for a while.
                     self.nmp_min_ply = ply
                         + (NMP_VERIFY_OFF_SHARE.get() * (depth - r) / NMP_VERIFY_OFF_SHARE.scale)
@@ -213,6 +223,7 @@ impl Worker<'_> {
                     let w = self.search::<false>(beta - 1, beta, depth - r, false, ply);
                     self.nmp_min_ply = 0;
                     if w >= beta {
+                        self.stats.null_cuts += 1;
                         return v;
                     }
                 }
@@ -271,6 +282,8 @@ impl Worker<'_> {
             mobile,
             cont: ctx.cont,
         };
+        self.stats.move_nodes += 1;
+        self.stats.tt_move_nodes += (tt_move != Move::NONE) as u64;
         loop {
             // Share the moves left out with the other threads (`split`): at once at a
             // node of the offered depths, else when a thread waits for work.
@@ -346,6 +359,9 @@ impl Worker<'_> {
                     if PV && v < beta {
                         alpha = v;
                     } else {
+                        self.stats.cutoffs += 1;
+                        self.stats.first_move_cutoffs += (move_count == 1) as u64;
+                        self.stats.tt_move_cutoffs += (m == tt_move) as u64;
                         break; // Fail high.
                     }
                 }

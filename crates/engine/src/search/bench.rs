@@ -4,7 +4,7 @@
 //! prints (each position's report line is handed to the caller).
 
 use crate::rules::{Position, Variant};
-use crate::search::{Engine, Limits, Score};
+use crate::search::{Engine, Limits, Score, SearchResult};
 use longjiang_core::rules::samples::POSITIONS;
 use std::time::{Duration, Instant};
 
@@ -52,6 +52,18 @@ pub fn run_bench_with(
     nnue: bool,
     mut line: impl FnMut(usize, &str),
 ) -> Result<(u64, Duration), String> {
+    run_bench_results(depth, threads, hash, nnue, |i, l, _, _| line(i, l))
+}
+
+/// [`run_bench_with`], handing each position's report line, game and whole result (its
+/// statistics included) to `each`.
+pub fn run_bench_results(
+    depth: u32,
+    threads: usize,
+    hash: usize,
+    nnue: bool,
+    mut each: impl FnMut(usize, &str, Variant, &SearchResult),
+) -> Result<(u64, Duration), String> {
     let mut engine = Engine::new();
     engine.set_hash_mb(hash);
     engine.set_threads(threads);
@@ -78,7 +90,7 @@ pub fn run_bench_with(
             Score::Mate(n) => format!("mate {n}"),
         };
         let best = r.best.map_or("(none)".to_string(), |m| m.to_string());
-        line(
+        each(
             i,
             &format!(
                 "{:>2}/{} {:<16} nodes {:>10} time {:>6} ms  best {:<8} {}",
@@ -90,6 +102,8 @@ pub fn run_bench_with(
                 best,
                 score
             ),
+            *variant,
+            &r,
         );
     }
     Ok((total, time))

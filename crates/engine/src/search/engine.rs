@@ -49,6 +49,8 @@ pub struct Engine {
     nnue: Vec<Arc<crate::eval::nnue::Network>>,
     /// Search parameters set by `set_param`, over the game's values.
     set_params: Vec<(&'static Param, i32)>,
+    /// Send each search's statistics to the listener (`set_search_stats`).
+    report_stats: bool,
 }
 
 impl Default for Engine {
@@ -73,6 +75,7 @@ impl Engine {
             features: Features::DEFAULT,
             nnue: Vec::new(),
             set_params: Vec::new(),
+            report_stats: false,
         }
     }
 
@@ -127,6 +130,12 @@ impl Engine {
     /// Sets the time kept in reserve per move for communication delays.
     pub fn set_move_overhead(&mut self, d: Duration) {
         self.overhead = d;
+    }
+
+    /// Whether each search sends its statistics (`SearchEvent::Stats`, `stats`) to the
+    /// listener before its answer; `SearchResult::stats` has them either way.
+    pub fn set_search_stats(&mut self, on: bool) {
+        self.report_stats = on;
     }
 
     /// Switches pruning techniques on or off (for measuring what each one gains).
@@ -277,6 +286,7 @@ impl Engine {
             self.search_params(),
         );
         shared.nnue = self.nnue().cloned();
+        shared.report_stats = self.report_stats;
         shared
     }
 
@@ -306,6 +316,7 @@ impl Engine {
             depth: 0,
             nodes: 0,
             pv: Vec::new(),
+            stats: Default::default(),
         })
     }
 

@@ -1,10 +1,10 @@
 //! Iterative deepening with aspiration windows and MultiPV, and the progress reports.
 
+use super::mate_proof::MateProof;
 use super::params;
 use super::shared::REPORT_BOUNDS_AFTER;
 use super::thread::Worker;
 use super::time::Stability;
-use super::tsume::exhaustive;
 use super::value::{self, INFINITE, MAX_PLY, Value};
 use super::{Bound, Listener, SearchEvent, SearchInfo};
 use std::sync::atomic::Ordering;
@@ -33,7 +33,7 @@ impl Worker<'_> {
         let multipv = self.shared.multipv.min(self.root_moves.len());
         let mut stability = Stability::default();
         let mut mate_stable = 0;
-        let mut proven = None;
+        let mut proof = MateProof::default();
         let mut depth = 0;
         while depth < max_depth {
             depth += 1;
@@ -83,6 +83,8 @@ impl Worker<'_> {
             if !self.stopped {
                 self.completed_depth = depth;
                 self.best_value = self.root_moves[0].score;
+                self.shared.thread_nodes[self.id].store(self.nodes, Ordering::Relaxed);
+                self.nodes_to_depth.push(self.shared.nodes());
             }
             // Lines of an interrupted iteration are reported only if depth 1 never finished
             // (something must be said); otherwise the last complete ones stand.
@@ -105,14 +107,15 @@ impl Worker<'_> {
             // A mate score that stands for 3 iterations past its distance in plies stops the
             // deepening (infinite and ponder searches then wait for `stop`) only once no
             // shorter mate exists: pruning and reductions may hide one, so the exhaustive
-            // prover must show there is none (docs/mates.md). A depth asked for is searched.
+            // prover must show there is none, within a small budget; until it has, the
+            // deepening goes on (`mate_proof`, docs/mates.md). A depth asked for is searched.
             let v = self.root_moves[0].score;
             let same = v.abs() >= value::MATE_IN_MAX_PLY && v == self.root_moves[0].prev_score;
             mate_stable = if same { mate_stable + 1 } else { 0 };
             if limits.depth.is_none()
                 && mate_stable >= 3
                 && depth > value::MATE - v.abs()
-                && self.mate_is_shortest(v, limits.nodes, &mut proven)
+                && self.mate_is_shortest(v, &mut proof)
             {
                 break;
             }
@@ -128,37 +131,6 @@ impl Worker<'_> {
                 }
             }
         }
-    }
-
-    /// Whether the root score `v` (a mate score) is the shortest mate: a mate against us
-    /// always counts as final; a mate for us of `p` plies only when the exhaustive prover shows
-    /// no mate within `(p - 1) / 2` moves (within `MATE_PROOF_NODES`, and no more nodes than a
-    /// node limit allows). The proof gives up, undecided, once `stop` comes or the hard time
-    /// limit passes, so it never holds up the answer. `proven` keeps the last score decided,
-    /// so each score is proved once.
-    fn mate_is_shortest(
-        &self,
-        v: Value,
-        node_limit: Option<u64>,
-        proven: &mut Option<(Value, bool)>,
-    ) -> bool {
-        if v < 0 {
-            return true;
-        }
-        if let Some((pv, ok)) = *proven
-            && pv == v
-        {
-            return ok;
-        }
-        let shorter = ((value::MATE - v - 1) / 2) as u32;
-        let budget = node_limit.map_or(params::MATE_PROOF_NODES, |n| {
-            n.min(params::MATE_PROOF_NODES)
-        });
-        let give_up = || self.shared.stop.load(Ordering::Relaxed) || self.out_of_time();
-        let ok = shorter == 0
-            || exhaustive::mate_within_until(&self.pos, shorter, budget, &give_up) == Some(false);
-        *proven = Some((v, ok));
-        ok
     }
 
     /// Reports line `i` of the root moves.

@@ -6,7 +6,8 @@
 //! Layout: [`engine`] owns the options, the table and the threads; `smp` runs a search on
 //! all threads and `split` shares nodes out among them (`split::points` the split points'
 //! shared state), `shared` is what they share, `thread` is one thread's state (`frame` its
-//! per-ply frames) and `iterate` the iterative deepening; `alphabeta` and `qsearch` are the
+//! per-ply frames) and `iterate` the iterative deepening (`mate_proof` its proof that a mate is
+//! the shortest); `alphabeta` and `qsearch` are the
 //! recursive searches (their steps numbered as in Stockfish's `search.cpp`), `movesearch`
 //! searches one move of a node (`node` what the moves of a node share, `reductions` how much
 //! later moves are cut); `techniques` switches the pruning techniques; `picker` orders moves;
@@ -20,6 +21,7 @@ pub mod engine;
 mod frame;
 mod history;
 mod iterate;
+mod mate_proof;
 mod movesearch;
 mod node;
 pub mod params;
@@ -31,6 +33,7 @@ pub mod see;
 mod shared;
 mod smp;
 mod split;
+pub mod stats;
 mod techniques;
 mod thread;
 pub mod time;
@@ -62,6 +65,9 @@ pub enum SearchEvent {
         /// The expected reply, to ponder on.
         ponder: Option<Move>,
     },
+    /// The search's statistics, summed over the threads: sent once, just before `BestMove`,
+    /// when they were asked for (`Engine::set_search_stats`).
+    Stats(stats::SearchStats),
 }
 
 /// One progress report.
@@ -161,4 +167,6 @@ pub struct SearchResult {
     pub nodes: u64,
     /// The principal variation starting with `best`.
     pub pv: Vec<Move>,
+    /// What the tree looked like (`stats`), summed over the threads.
+    pub stats: stats::SearchStats,
 }

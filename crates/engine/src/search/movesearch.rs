@@ -118,6 +118,7 @@ impl Worker<'_> {
                 let singular_beta = tt_value - SE_MARGIN.get() * depth;
                 let singular_depth =
                     (depth - 1) * SE_SEARCH_DEPTH_SHARE.get() / SE_SEARCH_DEPTH_SHARE.scale;
+                self.stats.singular_searches += 1;
                 self.frame_mut(ply).excluded = m;
                 let v = self.search::<false>(
                     singular_beta - 1,
@@ -135,10 +136,14 @@ impl Worker<'_> {
                     {
                         extension = 2;
                     }
+                    self.stats.ext_singular += (extension == 1) as u64;
+                    self.stats.ext_double += (extension == 2) as u64;
                 } else if !PV && singular_beta >= beta {
                     // Multi-cut: the node fails high without searching `m`.
+                    self.stats.multicuts += 1;
                     return MoveOutcome::Searched(singular_beta);
                 } else if tt_value >= beta || cut_node {
+                    self.stats.ext_negative += 1;
                     extension = -1;
                 }
             } else if features.check_extension
@@ -146,6 +151,7 @@ impl Worker<'_> {
                 && see_ge(&self.pos, m, CHECK_EXT_SEE.get())
             {
                 // Checks that do not lose material.
+                self.stats.ext_check += 1;
                 extension = 1;
             }
         }
@@ -203,6 +209,8 @@ impl Worker<'_> {
             let d = (new_depth - r).clamp(least.min(new_depth).max(1), new_depth.max(1));
             v = -self.search::<false>(-(alpha + 1), -alpha, d, true, ply + 1);
             do_full = v > alpha && d < new_depth;
+            self.stats.lmr_reduced += (d < new_depth) as u64;
+            self.stats.lmr_researches += do_full as u64;
         } else {
             v = 0;
             do_full = !PV || move_count > 1;

@@ -30,6 +30,7 @@ impl Worker<'_> {
         if self.enter_node() {
             return 0;
         }
+        self.stats.qs_nodes += 1;
         let in_check = self.pos.in_check();
 
         // Step 2. Immediate draw (repetitions need a non-capture, so only after evasions)

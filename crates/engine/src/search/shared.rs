@@ -53,6 +53,8 @@ pub(crate) struct Shared {
     pub nnue: Option<Arc<crate::eval::nnue::Network>>,
     /// The search parameters every thread of this search installs (`params::install`).
     pub params: Values,
+    /// Send the statistics (`SearchEvent::Stats`) before the answer.
+    pub report_stats: bool,
 }
 
 impl Shared {
@@ -87,6 +89,7 @@ impl Shared {
             split: SplitPoints::new(),
             nnue: None,
             params,
+            report_stats: false,
         }
     }
 

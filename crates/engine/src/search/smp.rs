@@ -9,6 +9,7 @@
 
 use super::params;
 use super::shared::{STACK_SIZE, Shared};
+use super::stats::SearchStats;
 use super::thread::{RootMove, ThreadData, Worker};
 use super::value::{self, INFINITE, Value};
 use super::{Bound, Listener, SearchEvent, SearchInfo, SearchResult};
@@ -76,6 +77,7 @@ pub(crate) fn run(
             depth: 0,
             nodes: 0,
             pv: Vec::new(),
+            stats: SearchStats::default(),
         };
         return (result, data);
     }
@@ -87,7 +89,7 @@ pub(crate) fn run(
         d.hist = Arc::clone(&hist);
     }
     let (main_data, helper_data) = data.split_at_mut(1);
-    let ((depth, v, pv, seldepth), nodes) = std::thread::scope(|scope| {
+    let ((depth, v, pv, seldepth), nodes, stats) = std::thread::scope(|scope| {
         let mut handles = Vec::new();
         for (i, d) in helper_data.iter_mut().enumerate() {
             let pos = pos.clone();
@@ -100,7 +102,7 @@ pub(crate) fn run(
                 let mut w = Worker::new(i + 1, shared, pos, d, root);
                 w.help();
                 shared.thread_nodes[w.id].store(w.nodes, Ordering::Relaxed);
-                w.nodes
+                (w.nodes, w.stats)
             });
             if let Ok(h) = h {
                 handles.push(h);
@@ -112,8 +114,16 @@ pub(crate) fn run(
         // A ponder or infinite search does not answer before it is told to.
         wait_for_release(shared);
         shared.stop.store(true, Ordering::Relaxed);
-        let helper_nodes: u64 = handles.into_iter().filter_map(|h| h.join().ok()).sum();
-        (answer(&w), w.nodes + helper_nodes)
+        let mut nodes = w.nodes;
+        let mut stats = SearchStats {
+            counters: w.stats,
+            nodes_to_depth: std::mem::take(&mut w.nodes_to_depth),
+        };
+        for (n, c) in handles.into_iter().filter_map(|h| h.join().ok()) {
+            nodes += n;
+            stats.counters += c;
+        }
+        (answer(&w), nodes, stats)
     });
 
     // The figures as they stand at the end, before the answer: a search stopped during an
@@ -133,6 +143,9 @@ pub(crate) fn run(
     }));
     let best_move = pv.first().copied();
     let ponder = pv.get(1).copied();
+    if shared.report_stats {
+        listener(&SearchEvent::Stats(stats.clone()));
+    }
     listener(&SearchEvent::BestMove {
         best: best_move,
         ponder,
@@ -144,6 +157,7 @@ pub(crate) fn run(
         depth: depth.max(0) as u32,
         nodes,
         pv,
+        stats,
     };
     (result, data)
 }

@@ -6,6 +6,7 @@ use super::history::{Histories, piece_index};
 use super::reductions::LmrTable;
 use super::shared::{CHECK_INTERVAL, Shared};
 use super::split::points::{MAX_NESTING, Watch};
+use super::stats::Counters;
 use super::techniques::Features;
 use super::value::{self, INFINITE, MAX_PLY, Value};
 use crate::eval::nnue::AccumulatorStack;
@@ -78,6 +79,10 @@ pub(crate) struct Worker<'a> {
     pub lmr: LmrTable,
     /// The network's accumulators per ply (empty with the classical evaluation).
     pub acc: AccumulatorStack,
+    /// This thread's counts of what its tree looked like (`stats`).
+    pub stats: Counters,
+    /// Nodes (all threads) at the end of each completed iteration (main thread).
+    pub nodes_to_depth: Vec<u64>,
 }
 
 impl<'a> Worker<'a> {
@@ -117,6 +122,8 @@ impl<'a> Worker<'a> {
             } else {
                 0
             }),
+            stats: Counters::default(),
+            nodes_to_depth: Vec::new(),
         }
     }
 

@@ -314,6 +314,7 @@ impl XboardSession {
                     OptionChange::Hash(mb) => self.engine.set_hash_mb(mb),
                     OptionChange::Threads(n) => self.engine.set_threads(n),
                     OptionChange::MultiPv(n) => self.engine.set_multipv(n),
+                    OptionChange::SearchStats(on) => self.engine.set_search_stats(on),
                     OptionChange::MoveOverhead(d) => self.engine.set_move_overhead(d),
                     OptionChange::ClearHash => self.engine.new_game(),
                     // XBoard keeps its own book (`OwnBook` is a USI/UCI option).

@@ -74,6 +74,10 @@ pub fn parse_option(text: &str, current: Etiquette) -> Result<Setting, String> {
     match name.to_ascii_lowercase().as_str() {
         "resign" => e.resign = check(value)?,
         "usennue" => return check(value).map(|on| Setting::Engine(OptionChange::UseNnue(on))),
+        // Accepted, not listed among the features: a developer's switch (docs/search-stats.md).
+        "searchstats" => {
+            return check(value).map(|on| Setting::Engine(OptionChange::SearchStats(on)));
+        }
         "offer draws" => e.draw_offers = check(value)?,
         "resign score" => {
             e.resign_score = value

@@ -86,6 +86,8 @@ impl XboardSession {
                     self.last_info = Some(info);
                 }
             }
+            // XBoard shows comment lines (`#`) in its engine output window.
+            SearchEvent::Stats(stats) => self.out.line(&format!("# stats {stats}")),
             SearchEvent::BestMove { best, ponder } => {
                 if self.job != Job::Think {
                     return;
