@@ -2,8 +2,8 @@
 //! a king with a rook, a queen, two rooks, … against a bare king is clearly won for the
 //! stronger side, in both 龙将棋 games, with either side to move and either colour attacking.
 
-use longjiang::eval::nnue::{self, evaluate_fresh};
-use longjiang::rules::{Color, Position, Variant};
+use longjiang_core::rules::{Color, Position, Variant};
+use longjiang_engine::eval::nnue::{self, evaluate_fresh};
 
 /// The least a net must give the stronger side, centipawns.
 const WON: i32 = 200;
