@@ -12,7 +12,8 @@
                                     position checkmate), else "bad: " and why
 
 tests/shogi_reference.rs drives the first form, tests/tsume.rs the third (scripts/test installs python-shogi into
-target/shogi-venv); the second produced the python-shogi counts of tests/perft/shogi.txt.
+target/shogi-venv); the second produced the python-shogi counts of
+crates/core/tests/perft/shogi.txt.
 """
 import sys
 

@@ -1,30 +1,12 @@
-//! The nets built into the binary load and evaluate sensibly, and the protocol's `EvalFile`
-//! refuses a bad file with one error line while the net in use stays.
+//! The nets through the binary: the protocol's `EvalFile` refuses a bad file with one error line
+//! while the net in use stays, loads a king-bucket net, and each game searches with its default
+//! evaluation. That the built-in nets load and evaluate sensibly is the engine crate's test
+//! (crates/engine/tests/nnue_endgames.rs).
 
 use longjiang::eval::nnue::{self, Network, evaluate_fresh};
 use longjiang::rules::{Position, Variant};
 use std::io::Write;
 use std::process::{Command, Stdio};
-
-#[test]
-fn the_embedded_nets_load_and_evaluate() {
-    for v in Variant::ALL {
-        let net = nnue::embedded(v).unwrap_or_else(|| panic!("no net for {v}"));
-        assert_eq!(net.game(), v);
-        let rules = v.rules();
-        let start = evaluate_fresh(&net, &Position::start(rules));
-        assert!(start.abs() < 150, "{v}: the start position is {start} cp");
-        // The first player without a queen: clearly worse for the first player, and the
-        // same from the other side when it is the second player to move.
-        let sfen = "rnbgqkgbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBG1KGBNR";
-        let down = Position::from_sfen(&format!("{sfen} b - KQkq 00 1"), rules).unwrap();
-        let up = Position::from_sfen(&format!("{sfen} w - KQkq 00 1"), rules).unwrap();
-        let (d, u) = (evaluate_fresh(&net, &down), evaluate_fresh(&net, &up));
-        assert!(d < start - 200 && u > 200, "{v}: a queen down {d}, up {u}");
-        // The file form round-trips.
-        assert_eq!(Network::from_bytes(&net.to_bytes()).as_ref(), Ok(&*net));
-    }
-}
 
 /// The engine's answers to `input` (its stdout lines).
 fn session(input: &str) -> Vec<String> {

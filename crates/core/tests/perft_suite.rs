@@ -1,17 +1,17 @@
-//! The perft suites of `tests/perft/*.txt` (format in each file's header): every count of every
-//! position is checked with `longjiang::movegen::perft`. The expected counts come from
-//! Fairy-Stockfish (no-drop game), from a reference perft built on it (drop game), and from
-//! published counts and python-shogi (shogi), never from this engine; each line's comment names
-//! its source.
+//! The perft suites of `tests/perft/*.txt` in this crate (format in each file's header): every
+//! count of every position is checked with `longjiang_core::movegen::perft`. The expected counts
+//! come from Fairy-Stockfish (no-drop game), from a reference perft built on it (drop game), and
+//! from published counts and python-shogi (shogi), never from this engine; each line's comment
+//! names its source.
 //!
 //! In debug builds counts above `DEBUG_LIMIT` are skipped, so that a plain `cargo test` stays
-//! quick; `cargo test --release` checks everything.
+//! quick; `cargo test --release -p longjiang-core` checks everything.
 
 mod common;
 
 use common::SuiteEntry;
-use longjiang::movegen::perft;
-use longjiang::rules::{Position, Variant};
+use longjiang_core::movegen::perft;
+use longjiang_core::rules::{Position, Variant};
 
 const DEBUG_LIMIT: u64 = 300_000;
 
@@ -51,7 +51,7 @@ fn run_suite(variant: Variant) {
 
 /// Standard shogi: the published counts (start, matsuri, the 593-move position) and
 /// python-shogi's for the handicaps and the positions that isolate one rule
-/// (`tests/perft/shogi.txt`).
+/// (`crates/core/tests/perft/shogi.txt`).
 #[test]
 fn shogi_suite_matches_published_and_python_shogi_counts() {
     run_suite(Variant::Shogi);

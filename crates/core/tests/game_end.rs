@@ -2,8 +2,8 @@
 //! `StalemateRule::Loss`), fourfold repetition (a draw on the fourth occurrence, not the third)
 //! and perpetual check (the side that checked with every move loses), in both games.
 
-use longjiang::rules::outcome::EndReason;
-use longjiang::rules::{Color, Outcome, Position, Rules, StalemateRule, Variant};
+use longjiang_core::rules::outcome::EndReason;
+use longjiang_core::rules::{Color, Outcome, Position, Rules, StalemateRule, Variant};
 
 fn position(sfen: &str, rules: Rules) -> Position {
     Position::from_sfen(sfen, rules).unwrap_or_else(|e| panic!("{sfen}: {e}"))

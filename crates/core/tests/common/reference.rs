@@ -7,8 +7,8 @@
 //! which pawns may still double-step) is tracked here along the game, from the SFEN text and
 //! the moves played, not read from the engine.
 
-use longjiang::geometry::Square;
-use longjiang::rules::{Color, Move, Piece, PieceKind, Position, Variant};
+use longjiang_core::geometry::Square;
+use longjiang_core::rules::{Color, Move, Piece, PieceKind, Position, Variant};
 use std::collections::HashSet;
 
 const ORTHO: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];

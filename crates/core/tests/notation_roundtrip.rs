@@ -2,10 +2,10 @@
 //! random game, every legal move is written, read back, and must give the same move; the whole
 //! game also round-trips through a record file.
 
-use longjiang::movegen::legal_moves;
-use longjiang::notation::record::GameRecord;
-use longjiang::notation::{parse_move, write_move};
-use longjiang::rules::{Position, Variant};
+use longjiang_core::movegen::legal_moves;
+use longjiang_core::notation::record::GameRecord;
+use longjiang_core::notation::{parse_move, write_move};
+use longjiang_core::rules::{Position, Variant};
 use proptest::prelude::*;
 use std::collections::HashSet;
 

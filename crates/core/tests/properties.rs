@@ -15,14 +15,15 @@
 //!   slowly computed attackers of the king.
 //!
 //! The RNG seed is fixed so that CI is reproducible; explore further with e.g.
-//! `PROPTEST_RNG_SEED=7 PROPTEST_CASES=1000 cargo test --release --test properties`.
+//! `PROPTEST_RNG_SEED=7 PROPTEST_CASES=1000 cargo test --release -p longjiang-core --test
+//! properties`.
 
 mod common;
 
 use common::reference::{self, PlainBoard, RefState};
-use longjiang::geometry::Square;
-use longjiang::movegen::{count_legal, has_legal_move, legal_moves};
-use longjiang::rules::{Color, Move, Position, Variant};
+use longjiang_core::geometry::Square;
+use longjiang_core::movegen::{count_legal, has_legal_move, legal_moves};
+use longjiang_core::rules::{Color, Move, Position, Variant};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::{Config, RngSeed, TestCaseError};
@@ -58,7 +59,7 @@ fn starts(from_start: bool) -> Vec<(Variant, String)> {
     common::load_suites()
         .into_iter()
         // The reference model of these properties is 龙将棋's (shogi has its own, in
-        // tests/shogi_reference.rs).
+        // the root's tests/shogi_reference.rs).
         .filter(|e| Variant::ALL.contains(&e.variant))
         .map(|e| (e.variant, e.sfen))
         .collect()
@@ -301,7 +302,7 @@ fn is_legal_rejects_drops_with_stray_flags() {
     )
     .expect("valid SFEN");
     let drop = Move::drop(
-        longjiang::rules::PieceKind::Pawn,
+        longjiang_core::rules::PieceKind::Pawn,
         "e5".parse().expect("square"),
     );
     assert!(pos.is_legal(drop));
