@@ -1,0 +1,48 @@
+//! The words of the protocol's answers: FEN errors in FEN's side letters, control bytes shown
+//! escaped, the handshake after a change of dialect, and protocol.md's example error lines.
+
+mod engine_driver;
+
+use engine_driver::cecp::XBoard;
+use engine_driver::{Driver, PROMPT};
+
+/// A 龙将棋 FEN whose second player (FEN's `b`) is in check with the first (`w`) to move.
+const CHECK_NOT_TO_MOVE: &str = "4k5/10/10/10/4R5/10/10/10/10/4K5[] w - - 0 1";
+
+/// UCI's FEN errors name the sides as the FEN does: `b` is the second player.
+#[test]
+fn uci_fen_errors_name_fen_side_letters() {
+    let mut e = Driver::start();
+    e.send("uci");
+    e.until_prefix(PROMPT, "uciok");
+    let got = e.ask(&format!("position fen {CHECK_NOT_TO_MOVE}"));
+    assert_eq!(
+        got,
+        ["info string error: position fen: bad FEN: b is in check but it is not its turn"]
+    );
+    let got = e.ask("position fen 10/10/10/10/4R5/10/10/10/10/4K5[] w - - 0 1");
+    assert_eq!(
+        got,
+        ["info string error: position fen: bad FEN: no king for b"]
+    );
+    // SFEN keeps SFEN's letters (`w` is the second player there).
+    let got = e.ask("position sfen 4k5/10/10/10/4R5/10/10/10/10/4K5 b - - 00 1");
+    assert_eq!(
+        got,
+        ["info string error: position sfen: w is in check but it is not its turn"]
+    );
+}
+
+/// XBoard's `setboard` errors name the sides as the FEN does too.
+#[test]
+fn xboard_fen_errors_name_fen_side_letters() {
+    let mut x = XBoard::start();
+    x.ask("variant longjiangqi");
+    let got = x.ask(&format!("setboard {CHECK_NOT_TO_MOVE}"));
+    assert_eq!(
+        got,
+        ["tellusererror Illegal position: bad FEN: b is in check but it is not its turn"],
+        "{}",
+        x.log()
+    );
+}
