@@ -46,3 +46,44 @@ fn xboard_fen_errors_name_fen_side_letters() {
         x.log()
     );
 }
+
+/// `uci` after shogi was chosen in USI mode: UCI offers no shogi, so the game goes back to
+/// the game the handshake advertises (its start position), and one line says so.
+#[test]
+fn uci_after_usi_shogi_plays_the_advertised_game() {
+    let mut e = Driver::start();
+    e.send("usi");
+    e.until_prefix(PROMPT, "usiok");
+    assert!(e.ask("setoption name Variant value shogi").is_empty());
+    assert!(e.ask("position startpos moves 7g7f").is_empty());
+    e.send("uci");
+    let hello = e.until_prefix(PROMPT, "uciok");
+    let advertised = hello
+        .iter()
+        .find_map(|l| l.strip_prefix("option name UCI_Variant type combo default "))
+        .unwrap_or_else(|| panic!("{hello:?}"));
+    assert!(advertised.starts_with("longjiangqi "), "{advertised}");
+    assert!(
+        hello
+            .iter()
+            .any(|l| l
+                == "info string shogi is not offered in UCI mode: the game is now longjiangqi"),
+        "{hello:?}"
+    );
+    let d = e.ask("d");
+    assert!(d.iter().any(|l| l == "Variant: longjiang"), "{d:?}");
+    let start = e.sfen();
+    assert!(start.ends_with(" b - KQkq 00 1"), "{start}");
+    // A game UCI offers stays as it was.
+    assert!(
+        e.ask("setoption name UCI_Variant value longjiangqi-nodrop")
+            .is_empty()
+    );
+    e.send("uci");
+    let hello = e.until_prefix(PROMPT, "uciok");
+    assert!(
+        !hello.iter().any(|l| l.starts_with("info string")),
+        "{hello:?}"
+    );
+    assert!(e.ask("d").iter().any(|l| l == "Variant: longjiang-nodrop"));
+}

@@ -349,6 +349,20 @@ impl Session {
     fn handshake(&mut self, uci: bool) {
         self.mode = if uci { Mode::Uci } else { Mode::Usi };
         let mut lines = vec![format!("id name {NAME}"), format!("id author {AUTHOR}")];
+        let v = self.options.variant;
+        if !v.rules().presentation.is_served_by(self.mode.front()) {
+            // A game this dialect does not offer (shogi after `uci`): the game goes back to
+            // the one its handshake advertises, from its start (protocol.md, `uci`).
+            self.finish_search();
+            self.switch_game(Variant::DEFAULT);
+            self.options.apply(OptionChange::Variant(Variant::DEFAULT));
+            lines.push(format!(
+                "info string {} is not offered in {} mode: the game is now {}",
+                super::options::variant_name(v, Mode::Usi),
+                self.mode.name(),
+                super::options::variant_name(Variant::DEFAULT, self.mode)
+            ));
+        }
         lines.extend(self.options.lines(self.mode));
         lines.push(if uci { "uciok" } else { "usiok" }.to_string());
         self.out.lines(&lines);
@@ -369,13 +383,10 @@ impl Session {
             let offered: Vec<&str> = Variant::served_by(self.mode.front())
                 .map(|v| super::options::variant_name(v, self.mode))
                 .collect();
-            let mode = match self.mode {
-                Mode::Usi => "USI",
-                Mode::Uci => "UCI",
-            };
             return Err(format!(
-                "setoption: {name}: {v} is not offered in {mode} mode ({}); play {v} in USI mode \
+                "setoption: {name}: {v} is not offered in {} mode ({}); play {v} in USI mode \
                  (usi, then setoption name Variant value {v})",
+                self.mode.name(),
                 offered.join(" or ")
             ));
         }
@@ -403,15 +414,7 @@ impl Session {
                 .engine
                 .set_param(crate::search::params::ALL[index], value)
                 .map_err(|e| format!("setoption: {e}"))?,
-            OptionChange::Variant(v) => {
-                if v != self.options.variant {
-                    let rules = self.options.rules_of(v);
-                    self.refused_position = None;
-                    self.root = Position::start(rules);
-                    self.moves.clear();
-                    self.pos = self.root.clone();
-                }
-            }
+            OptionChange::Variant(v) => self.switch_game(v),
             OptionChange::Stalemate(_) | OptionChange::EnteringKing(_) => {
                 let mut options = self.options.clone();
                 options.apply(change);
@@ -431,6 +434,18 @@ impl Session {
             self.update_net();
         }
         Ok(())
+    }
+
+    /// Goes to game `v`'s start position when `v` is not the game played (the caller records
+    /// the option).
+    fn switch_game(&mut self, v: Variant) {
+        if v != self.options.variant {
+            let rules = self.options.rules_of(v);
+            self.refused_position = None;
+            self.root = Position::start(rules);
+            self.moves.clear();
+            self.pos = self.root.clone();
+        }
     }
 
     fn set_position(&mut self, setup: &PositionSource, moves: &[String]) -> Result<(), String> {
