@@ -87,3 +87,30 @@ fn uci_after_usi_shogi_plays_the_advertised_game() {
     );
     assert!(e.ask("d").iter().any(|l| l == "Variant: longjiang-nodrop"));
 }
+
+/// Control bytes in an echoed input are written escaped (`\x1b`), never raw, in USI/UCI error
+/// lines and in XBoard's.
+#[test]
+fn control_bytes_are_escaped_in_error_lines() {
+    let mut e = Driver::start();
+    let got = e.ask("foo\u{1b}[31m");
+    assert_eq!(got, ["info string error: unknown command 'foo\\x1b[31m'"]);
+    let got = e.ask("setoption name a\u{7}b value 1");
+    assert_eq!(
+        got,
+        ["info string error: setoption: no option named 'a\\x07b'"]
+    );
+    let mut x = XBoard::start();
+    let got = x.ask("frob\u{1b}[0m");
+    assert_eq!(
+        got,
+        ["Error (unknown command): frob\\x1b[0m"],
+        "{}",
+        x.log()
+    );
+    x.ask("force");
+    let got = x.ask("usermove e2\u{1b}e4");
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(got[0].starts_with("Illegal move ("), "{got:?}");
+    assert!(got[0].ends_with("e2\\x1be4"), "{got:?}");
+}

@@ -45,14 +45,27 @@ impl Output {
         self.lines(&[line]);
     }
 
-    /// The one error line: `info string error: <message>`.
+    /// The one error line: `info string error: <message>`, its control bytes shown escaped.
     pub fn error(&self, message: &str) {
-        let one_line: String = message
-            .chars()
-            .map(|c| if c == '\n' || c == '\r' { ' ' } else { c })
-            .collect();
-        self.line(&format!("info string error: {one_line}"));
+        self.line(&format!("info string error: {}", printable(message)));
     }
+}
+
+/// `text` as one printable line: line breaks become spaces and every other control character
+/// is written escaped (`\x1b`), so that an echoed input cannot drive the reader's terminal.
+pub fn printable(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' | '\r' => out.push(' '),
+            // Cc is U+0000 … U+001F and U+007F … U+009F: two hex digits each.
+            c if c.is_control() => {
+                let _ = write!(out, "\\x{:02x}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// A move as this mode writes it for a game written in `form`: `P*e5` in USI mode, `P@e5` in
