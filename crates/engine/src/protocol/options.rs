@@ -44,6 +44,8 @@ pub struct Options {
     pub own_book: bool,
     /// The book file loaded with `BookFile`, or [`NO_BOOK`].
     pub book_file: String,
+    /// `UCI_ShowWDL`: `info` lines carry ` wdl W D L` after the score (`search::wdl`).
+    pub show_wdl: bool,
 }
 
 /// `BookFile`'s value when no book is loaded.
@@ -65,6 +67,7 @@ impl Default for Options {
             spsa_options: false,
             own_book: false,
             book_file: NO_BOOK.to_string(),
+            show_wdl: false,
         }
     }
 }
@@ -132,6 +135,8 @@ pub enum OptionChange {
     SpsaOptions(bool),
     /// `OwnBook`: play from the book.
     OwnBook(bool),
+    /// `UCI_ShowWDL`: win/draw/loss chances in `info` lines.
+    ShowWdl(bool),
 }
 
 /// The `EnteringKingRule` values, as YaneuraOu names them (`SeedRule27` is the seed's count).
@@ -180,9 +185,10 @@ impl Options {
                 s.default, s.min, s.max
             )
         };
-        let (hash, ponder, variant) = match mode {
-            Mode::Usi => ("USI_Hash", "USI_Ponder", "Variant"),
-            Mode::Uci => ("Hash", "Ponder", "UCI_Variant"),
+        // UCI spells the overhead as Stockfish does; USI keeps one word.
+        let (hash, ponder, variant, overhead) = match mode {
+            Mode::Usi => ("USI_Hash", "USI_Ponder", "Variant", "MoveOverhead"),
+            Mode::Uci => ("Hash", "Ponder", "UCI_Variant", "Move Overhead"),
         };
         // The games this dialect is offered (shogi is a USI game; UCI keeps to the two
         // 龙将棋 games of Fairy-Stockfish).
@@ -199,7 +205,7 @@ impl Options {
                 variant_name(Variant::DEFAULT, mode),
                 vars.join(" ")
             ),
-            spin("MoveOverhead", OVERHEAD),
+            spin(overhead, OVERHEAD),
             "option name Stalemate type combo default draw var draw var loss".to_string(),
             "option name Clear Hash type button".to_string(),
             format!(
@@ -213,6 +219,9 @@ impl Options {
             "option name OwnBook type check default false".to_string(),
             format!("option name BookFile type string default {NO_BOOK}"),
         ];
+        if mode == Mode::Uci {
+            lines.push("option name UCI_ShowWDL type check default false".to_string());
+        }
         if mode == Mode::Usi {
             let vars: Vec<String> = ENTERING_KING
                 .iter()
@@ -289,6 +298,7 @@ impl Options {
             },
             "usennue" => check().map(OptionChange::UseNnue),
             "ownbook" => check().map(OptionChange::OwnBook),
+            "uci_showwdl" => check().map(OptionChange::ShowWdl),
             "enteringkingrule" => {
                 let v = need("NoEnteringKing, CSARule24, CSARule27 or SeedRule27")?;
                 ENTERING_KING
@@ -331,6 +341,7 @@ impl Options {
             OptionChange::SpsaOptions(on) => self.spsa_options = on,
             OptionChange::SearchParam { .. } => {}
             OptionChange::OwnBook(on) => self.own_book = on,
+            OptionChange::ShowWdl(on) => self.show_wdl = on,
         }
     }
 }

@@ -93,8 +93,9 @@ pub fn score_text(score: Score, mode: Mode) -> String {
     }
 }
 
-/// `info depth … pv …` for one iteration (or one MultiPV line).
-pub fn info_line(info: &SearchInfo, mode: Mode, form: TextForm) -> String {
+/// `info depth … pv …` for one iteration (or one MultiPV line); `wdl`: with ` wdl W D L`
+/// after the score (`UCI_ShowWDL`, `search::wdl`).
+pub fn info_line(info: &SearchInfo, mode: Mode, form: TextForm, wdl: bool) -> String {
     let mut s = format!(
         "info depth {} seldepth {} multipv {} score {}",
         info.depth,
@@ -102,6 +103,11 @@ pub fn info_line(info: &SearchInfo, mode: Mode, form: TextForm) -> String {
         info.multipv,
         score_text(info.score, mode)
     );
+    // Stockfish's order: `score cp 35 wdl 130 806 64 lowerbound`.
+    if wdl {
+        let [w, d, l] = crate::search::wdl::wdl(info.score);
+        let _ = write!(s, " wdl {w} {d} {l}");
+    }
     match info.bound {
         Bound::Exact => {}
         Bound::Lower => s.push_str(" lowerbound"),
@@ -192,10 +198,10 @@ mod tests {
             pv: vec![Move::normal(sq("f2"), sq("f4")), drop],
         };
         assert_eq!(
-            info_line(&info, Mode::Usi, TextForm::Longjiang),
+            info_line(&info, Mode::Usi, TextForm::Longjiang, false),
             "info depth 7 seldepth 11 multipv 1 score cp 42 lowerbound nodes 12345 nps 100000 hashfull 3 time 123 pv f2f4 P*e5"
         );
-        assert!(info_line(&info, Mode::Uci, TextForm::Longjiang).ends_with("pv f2f4 P@e5"));
+        assert!(info_line(&info, Mode::Uci, TextForm::Longjiang, false).ends_with("pv f2f4 P@e5"));
         assert_eq!(
             bestmove_line(Some(drop), None, Mode::Uci, TextForm::Longjiang),
             "bestmove P@e5"

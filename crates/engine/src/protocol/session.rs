@@ -10,7 +10,7 @@ mod mate;
 use super::board::{draw, draw_plain, list_moves};
 use super::command::{self, Go, PositionSource, UsiCommand};
 use super::options::{OptionChange, Options};
-use super::output::{Output, bestmove_line, info_line};
+use super::output::{Output, bestmove_line, info_line, move_text};
 use super::{Mode, any_move};
 use crate::notation::fen::parse_fen;
 use crate::rules::{Color, Move, Position, Rules, Variant};
@@ -24,6 +24,9 @@ use std::time::Duration;
 pub const NAME: &str = concat!("longjiang ", env!("CARGO_PKG_VERSION"));
 /// See [`NAME`].
 pub const AUTHOR: &str = "the longjiang authors";
+
+/// How long a search runs before its `info currmove` lines begin (Stockfish's 3 s).
+const CURRMOVE_AFTER: Duration = Duration::from_secs(3);
 
 /// The state of one protocol session.
 pub struct Session {
@@ -409,7 +412,8 @@ impl Session {
             OptionChange::Ponder(_)
             | OptionChange::UseNnue(_)
             | OptionChange::SpsaOptions(_)
-            | OptionChange::OwnBook(_) => {}
+            | OptionChange::OwnBook(_)
+            | OptionChange::ShowWdl(_) => {}
             OptionChange::SearchParam { index, value } => self
                 .engine
                 .set_param(crate::search::params::ALL[index], value)
@@ -520,8 +524,23 @@ impl Session {
         let mode = self.mode;
         let form = self.pos.rules().text;
         let answered = Arc::clone(&self.answered);
+        let wdl = self.options.show_wdl;
         Arc::new(move |event: &SearchEvent| match event {
-            SearchEvent::Info(info) => out.line(&info_line(info, mode, form)),
+            SearchEvent::Info(info) => out.line(&info_line(info, mode, form, wdl)),
+            // Stockfish's habit: the root move being searched, once 3 s have passed.
+            SearchEvent::RootMove {
+                depth,
+                mv,
+                number,
+                time,
+            } => {
+                if *time >= CURRMOVE_AFTER {
+                    out.line(&format!(
+                        "info depth {depth} currmove {} currmovenumber {number}",
+                        move_text(*mv, mode, form)
+                    ));
+                }
+            }
             SearchEvent::BestMove { best, ponder } => {
                 // Marked before it is written: a GUI that answers the line at once must find
                 // the engine ready for the next `go`. (`Engine::start` joins the old search, so

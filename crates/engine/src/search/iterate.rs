@@ -26,6 +26,7 @@ impl Worker<'_> {
     /// Iterative deepening: depth 1, 2, … until a limit or `stop` (the main thread; the
     /// helpers work at its split points).
     pub(crate) fn iterate(&mut self, listener: &Listener) {
+        self.reporter = Some(listener.clone());
         let limits = &self.shared.limits;
         let max_depth = limits.depth.map_or(MAX_PLY as i32 - 8, |d| {
             d.clamp(1, MAX_PLY as u32 - 8) as i32

@@ -37,6 +37,7 @@ pub mod time;
 pub mod tsume;
 pub mod tt;
 pub mod value;
+pub mod wdl;
 
 pub use engine::Engine;
 pub use techniques::Features;
@@ -61,6 +62,18 @@ pub enum SearchEvent {
         best: Option<Move>,
         /// The expected reply, to ponder on.
         ponder: Option<Move>,
+    },
+    /// The main thread starts searching a root move (UCI's `currmove`; the front end decides
+    /// whether to show it).
+    RootMove {
+        /// The iteration's depth.
+        depth: u32,
+        /// The move.
+        mv: Move,
+        /// Its number in this iteration, from 1 (MultiPV lines after the first count on).
+        number: u32,
+        /// Time since the search started.
+        time: Duration,
     },
 }
 

@@ -78,6 +78,9 @@ pub(crate) struct Worker<'a> {
     pub lmr: LmrTable,
     /// The network's accumulators per ply (empty with the classical evaluation).
     pub acc: AccumulatorStack,
+    /// Where the main thread reports each root move it starts (`SearchEvent::RootMove`);
+    /// `None` for the helpers.
+    pub reporter: Option<super::Listener>,
 }
 
 impl<'a> Worker<'a> {
@@ -117,6 +120,7 @@ impl<'a> Worker<'a> {
             } else {
                 0
             }),
+            reporter: None,
         }
     }
 

@@ -322,7 +322,8 @@ impl XboardSession {
                     | OptionChange::Variant(_)
                     | OptionChange::EnteringKing(_)
                     | OptionChange::SpsaOptions(_)
-                    | OptionChange::OwnBook(_) => {}
+                    | OptionChange::OwnBook(_)
+                    | OptionChange::ShowWdl(_) => {}
                     // In range: `Options::parse_change` checked it.
                     OptionChange::SearchParam { index, value } => {
                         let p = crate::search::params::ALL[index];
