@@ -6,15 +6,16 @@
 
 mod go_perft;
 mod mate;
+mod report;
 
 use super::board::{draw, draw_plain, list_moves};
 use super::command::{self, Go, PositionSource, UsiCommand};
 use super::options::{OptionChange, Options};
-use super::output::{Output, bestmove_line, info_line, move_text};
+use super::output::{Output, bestmove_line};
 use super::{Mode, any_move};
 use crate::notation::fen::parse_fen;
 use crate::rules::{Color, Move, Position, Rules, Variant};
-use crate::search::{Clock, Engine, Limits, Listener, SearchEvent};
+use crate::search::{Clock, Engine, Limits};
 use std::io::BufRead;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -24,9 +25,6 @@ use std::time::Duration;
 pub const NAME: &str = concat!("longjiang ", env!("CARGO_PKG_VERSION"));
 /// See [`NAME`].
 pub const AUTHOR: &str = "the longjiang authors";
-
-/// How long a search runs before its `info currmove` lines begin (Stockfish's 3 s).
-const CURRMOVE_AFTER: Duration = Duration::from_secs(3);
 
 /// The state of one protocol session.
 pub struct Session {
@@ -515,43 +513,6 @@ impl Session {
             ponder: go.ponder,
             clock,
             searchmoves,
-        })
-    }
-
-    /// The search's reporter; `declare`: the best move is answered as `bestmove win`.
-    fn listener(&self, declare: bool) -> Listener {
-        let out = self.out.clone();
-        let mode = self.mode;
-        let form = self.pos.rules().text;
-        let answered = Arc::clone(&self.answered);
-        let wdl = self.options.show_wdl;
-        Arc::new(move |event: &SearchEvent| match event {
-            SearchEvent::Info(info) => out.line(&info_line(info, mode, form, wdl)),
-            // Stockfish's habit: the root move being searched, once 3 s have passed.
-            SearchEvent::RootMove {
-                depth,
-                mv,
-                number,
-                time,
-            } => {
-                if *time >= CURRMOVE_AFTER {
-                    out.line(&format!(
-                        "info depth {depth} currmove {} currmovenumber {number}",
-                        move_text(*mv, mode, form)
-                    ));
-                }
-            }
-            SearchEvent::BestMove { best, ponder } => {
-                // Marked before it is written: a GUI that answers the line at once must find
-                // the engine ready for the next `go`. (`Engine::start` joins the old search, so
-                // this line still comes before anything the next search prints.)
-                answered.store(true, Ordering::Release);
-                if declare {
-                    out.line("bestmove win");
-                } else {
-                    out.line(&bestmove_line(*best, *ponder, mode, form));
-                }
-            }
         })
     }
 
