@@ -139,3 +139,16 @@ fn a_closed_output_is_an_error_line_not_a_panic() {
     );
     assert!(!err.contains("panicked"), "stderr: {err}");
 }
+
+/// In shogi `perft --divide` writes USI squares (`7g7f`), as `go perft` does, not the
+/// internal coordinates.
+#[test]
+fn shogi_divide_writes_usi_squares() {
+    let (code, out, err) = run(&["perft", "1", "--divide", "--variant", "shogi"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 31, "30 root moves and the summary: {out}");
+    assert!(lines.contains(&"7g7f 1"), "{out}");
+    assert!(lines.contains(&"9g9f 1"), "{out}");
+    assert_eq!(summary(&out), 30);
+}

@@ -20,7 +20,7 @@ pub struct PerftArgs {
     /// Moves (ASCII, space-separated) to play first.
     #[arg(long)]
     pub moves: Option<String>,
-    /// Print `<move> <count>` for every legal root move.
+    /// Print `<move> <count>` for every legal root move (shogi: in USI squares).
     #[arg(long)]
     pub divide: bool,
     /// Worker threads (root moves are split between them).
@@ -76,8 +76,11 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
             work()
         };
         if args.divide {
-            for (m, n) in &counts {
-                super::say(format_args!("{m} {n}\n"))?;
+            // Written as the game writes its moves (shogi: USI squares), as `go perft` does.
+            let form = pos.rules().text;
+            for &(m, n) in &counts {
+                let text = crate::rules::ascii::move_text(m, form);
+                super::say(format_args!("{text} {n}\n"))?;
             }
         }
         if args.depth == 0 {

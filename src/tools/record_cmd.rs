@@ -61,7 +61,7 @@ pub enum RecordAction {
     /// Convert every game of a file (records, KIF or PGN) to PGN or to the engine's records.
     Convert {
         /// The output: `pgn` or `record` (the engine's records; KIF for shogi).
-        #[arg(long, value_name = "FORMAT")]
+        #[arg(long, value_name = "FORMAT", value_parser = ["pgn", "record", "records"])]
         to: String,
         /// The PGN's SAN: `standard` (Fairy-Stockfish, pychess-variants, cutechess: ranks
         /// 1-10) or `xboard` (what XBoard reads and saves: ranks 0-9).

@@ -255,6 +255,9 @@ pub fn convert(
     if output.exists() {
         return Err(format!("{}: exists already", output.display()));
     }
+    if !input.exists() {
+        return Err(format!("{}: no such file", input.display()));
+    }
     let ex = file::existing(input)?.ok_or_else(|| format!("{}: empty", input.display()))?;
     let variant: Variant = ex
         .settings

@@ -7,7 +7,7 @@
 //! - `--draw movenumber=M,moves=N,score=S`: a draw once M full moves have been played (the
 //!   opening included) and both sides' last N scores were all within ±S.
 //! - `--maxmoves N`: a draw when N full moves (2N plies, the opening included) have been
-//!   played without a result.
+//!   played without a result; `0` sets no limit.
 
 use crate::rules::adjudication::{Adjudicator, DrawRule, WinRule};
 
@@ -69,7 +69,8 @@ pub fn from_flags(
     Ok(Adjudicator {
         win: resign.map(parse_resign).transpose()?,
         draw: draw.map(parse_draw).transpose()?,
-        max_plies: max_moves.map(|n| 2 * n as usize),
+        // `--maxmoves 0` sets no limit (it used to end every game before its first move).
+        max_plies: max_moves.filter(|&n| n > 0).map(|n| 2 * n as usize),
     })
 }
 

@@ -74,6 +74,30 @@ pub struct EngineConnection {
     timeout: Duration,
 }
 
+/// The spellings of one option in USI and UCI (and Stockfish's), any of which a spec may use.
+const OPTION_ALIASES: [[&str; 2]; 3] = [
+    ["Hash", "USI_Hash"],
+    ["Ponder", "USI_Ponder"],
+    ["Move Overhead", "MoveOverhead"],
+];
+
+/// The name under which the engine declared option `name`: the same name (any case), else
+/// its other spelling ([`OPTION_ALIASES`]); `None` when it declared neither.
+fn declared_name<'a>(name: &str, declared: &'a [Declared]) -> Option<&'a str> {
+    let find = |n: &str| {
+        declared
+            .iter()
+            .find(|d| d.name.eq_ignore_ascii_case(n))
+            .map(|d| d.name.as_str())
+    };
+    find(name).or_else(|| {
+        OPTION_ALIASES
+            .iter()
+            .find(|pair| pair.iter().any(|a| a.eq_ignore_ascii_case(name)))
+            .and_then(|pair| pair.iter().find_map(|a| find(a)))
+    })
+}
+
 /// Parses `option name <NAME> type <T> … var a var b`.
 fn parse_option(line: &str) -> Option<Declared> {
     let tokens: Vec<&str> = line.split_whitespace().collect();
@@ -156,18 +180,19 @@ impl EngineConnection {
             let hidden = name
                 .get(..5)
                 .is_some_and(|p| p.eq_ignore_ascii_case("spsa_"));
-            if !hidden
-                && !declared.is_empty()
-                && !declared.iter().any(|d| d.name.eq_ignore_ascii_case(name))
-            {
-                let names: Vec<&str> = declared.iter().map(|d| d.name.as_str()).collect();
-                return Err(Failure::Rejected(format!(
-                    "option {name}: the engine declares no such option (it has {})",
-                    names.join(", ")
-                )));
-            }
+            let name = match declared_name(name, &declared) {
+                Some(d) => d,
+                None if hidden || declared.is_empty() => name.as_str(),
+                None => {
+                    let names: Vec<&str> = declared.iter().map(|d| d.name.as_str()).collect();
+                    return Err(Failure::Rejected(format!(
+                        "option {name}: the engine declares no such option (it has {})",
+                        names.join(", ")
+                    )));
+                }
+            };
             engine.send(&format!("setoption name {name} value {value}"))?;
-            sent.push((name.clone(), format!("{name}={value}")));
+            sent.push((name.to_string(), format!("{name}={value}")));
         }
         let candidates: &[&str] = match spec.proto {
             Proto::Usi => &["Variant", "USI_Variant", "UCI_Variant"],
@@ -371,6 +396,34 @@ impl EngineConnection {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A spec may name an option in either protocol's spelling: `Hash` reaches a USI engine
+    /// that declares `USI_Hash`, and the reverse.
+    #[test]
+    fn options_are_found_under_their_other_spelling() {
+        let declared: Vec<Declared> = [
+            "option name USI_Hash type spin default 64 min 1 max 65536",
+            "option name MoveOverhead type spin default 50 min 0 max 10000",
+            "option name Threads type spin default 1 min 1 max 256",
+        ]
+        .iter()
+        .filter_map(|l| parse_option(l))
+        .collect();
+        assert_eq!(declared_name("Hash", &declared), Some("USI_Hash"));
+        assert_eq!(declared_name("usi_hash", &declared), Some("USI_Hash"));
+        assert_eq!(
+            declared_name("Move Overhead", &declared),
+            Some("MoveOverhead")
+        );
+        assert_eq!(declared_name("threads", &declared), Some("Threads"));
+        assert_eq!(declared_name("Ponder", &declared), None);
+        assert_eq!(declared_name("Nothing", &declared), None);
+        let uci: Vec<Declared> = ["option name Hash type spin default 16 min 1 max 33554432"]
+            .iter()
+            .filter_map(|l| parse_option(l))
+            .collect();
+        assert_eq!(declared_name("USI_Hash", &uci), Some("Hash"));
+    }
 
     #[test]
     fn options() {

@@ -38,7 +38,11 @@ ENGINES (--engine, once per engine, at least two):
   proto=usi|uci        protocol (default usi); uci sends Fairy-Stockfish FENs and P@e5 drops
   args=ARGS            more arguments
   dir=PATH             working directory
-  option.NAME=VALUE    setoption NAME VALUE, after the handshake, in the order given
+  option.NAME=VALUE    setoption NAME VALUE, after the handshake, in the order given (Hash,
+                       Ponder and Move Overhead reach an engine that declares them as USI_Hash,
+                       USI_Ponder or MoveOverhead, and the reverse)
+  searchmoves=legal|all  legal: every go lists the moves the rules hold legal (go … searchmoves
+                       …), for an engine whose rules are looser (default all: no list)
   Items are separated by commas; write a comma inside a value as \\, .
   The variant is set through the engine's Variant / UCI_Variant / USI_Variant option unless
   you set one yourself (Fairy-Stockfish: also give option.VariantPath=…ini).
@@ -49,7 +53,7 @@ TIME CONTROL (--tc, comma-separated): BASE[+INC] | MOVES/BASE[+INC] (seconds), b
   later than its time + --time-margin loses on time.
 
 ADJUDICATION: --resign moves=N,score=CP (both engines agree for N moves each),
-  --draw movenumber=M,moves=N,score=CP, --maxmoves N (full moves).
+  --draw movenumber=M,moves=N,score=CP, --maxmoves N (full moves; 0: no limit).
 
 SPRT: --sprt elo0=0,elo1=5[,alpha=0.05,beta=0.05,model=normalized|logistic] (two engines;
   pentanomial; the match stops at a decision).
@@ -97,7 +101,7 @@ pub struct MatchArgs {
     /// Draw adjudication: movenumber=M,moves=N,score=CP.
     #[arg(long)]
     pub draw: Option<String>,
-    /// Draw after this many full moves (the opening included).
+    /// Draw after this many full moves (the opening included; 0: no limit).
     #[arg(long)]
     pub maxmoves: Option<u32>,
     /// Milliseconds a bestmove may come after the side's time has run out (pipe latency).

@@ -74,6 +74,9 @@ impl EngineProcess {
         if let Some(dir) = &spec.dir {
             cmd.current_dir(dir);
         }
+        // Its own process group, so that `kill` reaches what a wrapper script started too.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
         let mut child = cmd
             .spawn()
             .map_err(|e| io::Error::new(e.kind(), format!("'{}': {e}", spec.program)))?;
@@ -171,9 +174,19 @@ impl EngineProcess {
         self.stdin = None;
     }
 
-    /// Kills the process (if it still runs) and reaps it.
+    /// Kills the process (if it still runs) with its process group (what a wrapper script
+    /// started), and reaps it.
     pub fn kill(&mut self) {
         if let Ok(None) = self.child.try_wait() {
+            // The leader is not reaped yet, so its group id cannot have been reused.
+            #[cfg(unix)]
+            if let Ok(pgid) = libc::pid_t::try_from(self.child.id()) {
+                // SAFETY: kill(2) with a negative pid signals that process group; it touches
+                // no memory of ours.
+                unsafe {
+                    libc::kill(-pgid, libc::SIGKILL);
+                }
+            }
             let _ = self.child.kill();
         }
         let _ = self.child.wait();

@@ -108,6 +108,9 @@ pub async fn start_analysis(
             .to_string(),
     ));
     let report = listener(move |event: &SearchEvent| {
+        if matches!(event, SearchEvent::RootMove { .. }) {
+            return;
+        }
         let mut lines = lock(&lines);
         let running = match event {
             SearchEvent::Info(info) => {
@@ -118,7 +121,7 @@ pub async fn start_analysis(
                 lines[k] = line_json(&root, info);
                 true
             }
-            SearchEvent::BestMove { .. } => false,
+            SearchEvent::BestMove { .. } | SearchEvent::RootMove { .. } => false,
             SearchEvent::Stats(_) => return,
         };
         let shown: Vec<&Value> = lines.iter().filter(|v| !v.is_null()).collect();

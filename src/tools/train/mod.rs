@@ -28,7 +28,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use longjiang_core::data::sample;
 use model::{AdamW, FloatNet, Input, Shape};
 use rayon::prelude::*;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Arguments of `longjiang train`.
@@ -44,7 +44,7 @@ pub struct TrainArgs {
     #[arg(long)]
     pub out: PathBuf,
     /// Passes over the training set (every shipped net took 10 or 12; notes/nnue-figures.md).
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
     pub epochs: u32,
     /// Positions per optimiser step.
     #[arg(long, default_value_t = 4096)]
@@ -371,13 +371,30 @@ pub fn train(args: &TrainArgs) -> Result<(Vec<EpochReport>, Checkpoint, String),
         .cache
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("{}.cache", args.out.display())));
+    // A cache this run makes is removed when the run fails; one it found (perhaps the
+    // user's `--cache`) is kept.
+    let made = !cache_dir.exists();
+    let result = train_in(args, shape, &settings, &cache_dir);
+    if result.is_err() && made {
+        let _ = std::fs::remove_dir_all(&cache_dir);
+    }
+    result
+}
+
+/// [`train`] with its cache in `cache_dir` (opened, or built for `settings`).
+fn train_in(
+    args: &TrainArgs,
+    shape: Shape,
+    settings: &cache::CacheSettings,
+    cache_dir: &Path,
+) -> Result<(Vec<EpochReport>, Checkpoint, String), String> {
     let quiet = args.quiet;
     let say_build = move |line: &str| {
         if !quiet {
             eprint!("\r{line}");
         }
     };
-    let cache = cache::open_or_build(&cache_dir, &settings, &say_build)?;
+    let cache = cache::open_or_build(cache_dir, settings, &say_build)?;
     if !quiet {
         eprintln!();
     }
@@ -435,7 +452,7 @@ pub fn train(args: &TrainArgs) -> Result<(Vec<EpochReport>, Checkpoint, String),
         shape.set.name(),
         shape.factors,
         args.k,
-        draw.key()
+        settings.draw.key()
     );
     if args.quiet {
         super::say(&info)?;

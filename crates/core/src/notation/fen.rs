@@ -17,7 +17,7 @@
 //! and without `'` marks survives the round trip.
 
 use crate::rules::sfen::{parse_board, parse_castling, parse_hands, write_board, write_castling};
-use crate::rules::{Color, PieceKind, Position, Rules, Setup, SfenError};
+use crate::rules::{Color, PieceKind, Position, Rules, Setup, SfenError, SideLetters};
 use std::fmt;
 
 /// Why a text is not a Fairy-Stockfish FEN of this game.
@@ -33,6 +33,10 @@ impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FenError::Field(s) => write!(f, "bad FEN: {s}"),
+            // FEN's `w` is the first player: the sides are named as the FEN names them.
+            FenError::Position(SfenError::Invalid(e)) => {
+                write!(f, "bad FEN: {}", e.text(SideLetters::Fen))
+            }
             FenError::Position(e) => write!(f, "bad FEN: {e}"),
         }
     }

@@ -133,6 +133,18 @@ fn termination(reason: Option<&str>) -> &'static str {
     }
 }
 
+/// A tag named for a side (`Black`, `WhiteClock`, `BlackElo`) named for the other: PGN's White
+/// is the records' Black (the first player); any other tag as it is.
+fn other_side(key: &str) -> String {
+    if let Some(rest) = key.strip_prefix("Black") {
+        format!("White{rest}")
+    } else if let Some(rest) = key.strip_prefix("White") {
+        format!("Black{rest}")
+    } else {
+        key.to_string()
+    }
+}
+
 /// Tags the writer makes itself (or takes from the record's fields).
 const MADE: [&str; 14] = [
     "VariantMen",
@@ -205,7 +217,7 @@ pub fn write_pgn(record: &GameRecord, form: SanForm) -> Result<String, PgnError>
     tag("Termination", termination(record.tag("Reason")));
     for (k, v) in &record.tags {
         if !MADE.contains(&k.as_str()) {
-            tag(k, v);
+            tag(&other_side(k), v);
         }
     }
     out.push('\n');
@@ -329,11 +341,10 @@ fn build(raw: &RawGame) -> Result<GameRecord, PgnError> {
             "Termination" => termination = Some(value.clone()),
             "Result" => result_tag = Some((*line, value.clone())),
             _ if READ.contains(&key.as_str()) => {}
-            "White" => record.tags.push(("Black".into(), value.clone())),
-            "Black" => record.tags.push(("White".into(), value.clone())),
             "Event" | "Site" | "Date" | "Round"
                 if ["?", "-", "", "????.??.??"].contains(&value.as_str()) => {}
-            _ => record.tags.push((key.clone(), value.clone())),
+            // `White`, `WhiteClock`, … are the records' `Black…` (PGN's White moves first).
+            _ => record.tags.push((other_side(key), value.clone())),
         }
     }
     let rules = record

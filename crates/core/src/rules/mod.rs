@@ -24,7 +24,7 @@ pub use outcome::{Outcome, parse_result_token, result_token};
 pub use piece::{Color, HAND_KINDS, KINDS, Piece, PieceKind};
 pub use position::Position;
 pub use presentation::{Diagram, Front, Presentation, RecordFormat};
-pub use setup::{PositionError, Setup};
+pub use setup::{PositionError, Setup, SideLetters};
 pub use sfen::SfenError;
 pub use shogi::SHOGI;
 pub use variant::{

@@ -82,16 +82,46 @@ pub enum PositionError {
     OpponentInCheck(Color),
 }
 
-fn side_name(c: Color) -> &'static str {
-    match c {
-        Color::Black => "b",
-        Color::White => "w",
+/// How an error names the two sides: by SFEN's side letters (`b` = first player) or by FEN's
+/// (`w` = first player; `notation::fen`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SideLetters {
+    /// SFEN's: `b` is the first player.
+    Sfen,
+    /// Fairy-Stockfish FEN's: `w` is the first player.
+    Fen,
+}
+
+impl SideLetters {
+    /// The letter of side `c`.
+    pub fn of(self, c: Color) -> &'static str {
+        match (self, c) {
+            (SideLetters::Sfen, Color::Black) | (SideLetters::Fen, Color::White) => "b",
+            (SideLetters::Sfen, Color::White) | (SideLetters::Fen, Color::Black) => "w",
+        }
     }
 }
 
+impl PositionError {
+    /// The message, naming the sides by `letters` (`Display` names them as SFEN does).
+    pub fn text(&self, letters: SideLetters) -> String {
+        Named(self, letters).to_string()
+    }
+}
+
+/// A [`PositionError`] with the side letters to name it by.
+struct Named<'a>(&'a PositionError, SideLetters);
+
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        Named(self, SideLetters::Sfen).fmt(f)
+    }
+}
+
+impl fmt::Display for Named<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side_name = |c: Color| self.1.of(c);
+        match self.0 {
             PositionError::MoveNumberZero => write!(f, "move number 0 (it starts at 1)"),
             PositionError::OffBoard(sq) => write!(f, "piece on {sq}, outside this game's board"),
             PositionError::NoKing(c) => write!(f, "no king for {}", side_name(*c)),
@@ -179,5 +209,18 @@ mod tests {
         );
         let e = PositionError::HandKindNotInGame(Color::Black, PieceKind::Lance);
         assert_eq!(e.to_string(), "'L' in b's hand cannot be held in this game");
+    }
+
+    /// FEN names the first player `w`: its errors say so.
+    #[test]
+    fn fen_letters_name_the_first_player_w() {
+        let e = PositionError::OpponentInCheck(Color::White);
+        assert_eq!(e.to_string(), "w is in check but it is not its turn");
+        assert_eq!(
+            e.text(SideLetters::Fen),
+            "b is in check but it is not its turn"
+        );
+        let e = PositionError::NoKing(Color::Black);
+        assert_eq!(e.text(SideLetters::Fen), "no king for w");
     }
 }

@@ -71,6 +71,14 @@ pub enum Mode {
 }
 
 impl Mode {
+    /// The dialect's name in messages: `USI` or `UCI`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Mode::Usi => "USI",
+            Mode::Uci => "UCI",
+        }
+    }
+
     /// The front end this dialect is, for the games it offers (`Presentation::served`).
     pub const fn front(self) -> crate::rules::Front {
         match self {

@@ -46,6 +46,8 @@ pub struct Options {
     pub book_file: String,
     /// `SearchStats`: each search ends with an `info string stats …` line.
     pub search_stats: bool,
+    /// `UCI_ShowWDL`: `info` lines carry ` wdl W D L` after the score (`search::wdl`).
+    pub show_wdl: bool,
 }
 
 /// `BookFile`'s value when no book is loaded.
@@ -68,6 +70,7 @@ impl Default for Options {
             own_book: false,
             book_file: NO_BOOK.to_string(),
             search_stats: false,
+            show_wdl: false,
         }
     }
 }
@@ -137,6 +140,8 @@ pub enum OptionChange {
     OwnBook(bool),
     /// `SearchStats`: report each search's statistics (`info string stats …`).
     SearchStats(bool),
+    /// `UCI_ShowWDL`: win/draw/loss chances in `info` lines.
+    ShowWdl(bool),
 }
 
 /// The `EnteringKingRule` values, as YaneuraOu names them (`SeedRule27` is the seed's count).
@@ -185,9 +190,10 @@ impl Options {
                 s.default, s.min, s.max
             )
         };
-        let (hash, ponder, variant) = match mode {
-            Mode::Usi => ("USI_Hash", "USI_Ponder", "Variant"),
-            Mode::Uci => ("Hash", "Ponder", "UCI_Variant"),
+        // UCI spells the overhead as Stockfish does; USI keeps one word.
+        let (hash, ponder, variant, overhead) = match mode {
+            Mode::Usi => ("USI_Hash", "USI_Ponder", "Variant", "MoveOverhead"),
+            Mode::Uci => ("Hash", "Ponder", "UCI_Variant", "Move Overhead"),
         };
         // The games this dialect is offered (shogi is a USI game; UCI keeps to the two
         // 龙将棋 games of Fairy-Stockfish).
@@ -204,7 +210,7 @@ impl Options {
                 variant_name(Variant::DEFAULT, mode),
                 vars.join(" ")
             ),
-            spin("MoveOverhead", OVERHEAD),
+            spin(overhead, OVERHEAD),
             "option name Stalemate type combo default draw var draw var loss".to_string(),
             "option name Clear Hash type button".to_string(),
             format!(
@@ -219,6 +225,9 @@ impl Options {
             format!("option name BookFile type string default {NO_BOOK}"),
             "option name SearchStats type check default false".to_string(),
         ];
+        if mode == Mode::Uci {
+            lines.push("option name UCI_ShowWDL type check default false".to_string());
+        }
         if mode == Mode::Usi {
             let vars: Vec<String> = ENTERING_KING
                 .iter()
@@ -296,6 +305,7 @@ impl Options {
             "usennue" => check().map(OptionChange::UseNnue),
             "ownbook" => check().map(OptionChange::OwnBook),
             "searchstats" => check().map(OptionChange::SearchStats),
+            "uci_showwdl" => check().map(OptionChange::ShowWdl),
             "enteringkingrule" => {
                 let v = need("NoEnteringKing, CSARule24, CSARule27 or SeedRule27")?;
                 ENTERING_KING
@@ -339,6 +349,7 @@ impl Options {
             OptionChange::SearchParam { .. } => {}
             OptionChange::OwnBook(on) => self.own_book = on,
             OptionChange::SearchStats(on) => self.search_stats = on,
+            OptionChange::ShowWdl(on) => self.show_wdl = on,
         }
     }
 }

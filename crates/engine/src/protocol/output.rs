@@ -45,14 +45,27 @@ impl Output {
         self.lines(&[line]);
     }
 
-    /// The one error line: `info string error: <message>`.
+    /// The one error line: `info string error: <message>`, its control bytes shown escaped.
     pub fn error(&self, message: &str) {
-        let one_line: String = message
-            .chars()
-            .map(|c| if c == '\n' || c == '\r' { ' ' } else { c })
-            .collect();
-        self.line(&format!("info string error: {one_line}"));
+        self.line(&format!("info string error: {}", printable(message)));
     }
+}
+
+/// `text` as one printable line: line breaks become spaces and every other control character
+/// is written escaped (`\x1b`), so that an echoed input cannot drive the reader's terminal.
+pub fn printable(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\n' | '\r' => out.push(' '),
+            // Cc is U+0000 … U+001F and U+007F … U+009F: two hex digits each.
+            c if c.is_control() => {
+                let _ = write!(out, "\\x{:02x}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// A move as this mode writes it for a game written in `form`: `P*e5` in USI mode, `P@e5` in
@@ -80,8 +93,9 @@ pub fn score_text(score: Score, mode: Mode) -> String {
     }
 }
 
-/// `info depth … pv …` for one iteration (or one MultiPV line).
-pub fn info_line(info: &SearchInfo, mode: Mode, form: TextForm) -> String {
+/// `info depth … pv …` for one iteration (or one MultiPV line); `wdl`: with ` wdl W D L`
+/// after the score (`UCI_ShowWDL`, `search::wdl`).
+pub fn info_line(info: &SearchInfo, mode: Mode, form: TextForm, wdl: bool) -> String {
     let mut s = format!(
         "info depth {} seldepth {} multipv {} score {}",
         info.depth,
@@ -89,6 +103,11 @@ pub fn info_line(info: &SearchInfo, mode: Mode, form: TextForm) -> String {
         info.multipv,
         score_text(info.score, mode)
     );
+    // Stockfish's order: `score cp 35 wdl 130 806 64 lowerbound`.
+    if wdl {
+        let [w, d, l] = crate::search::wdl::wdl(info.score);
+        let _ = write!(s, " wdl {w} {d} {l}");
+    }
     match info.bound {
         Bound::Exact => {}
         Bound::Lower => s.push_str(" lowerbound"),
@@ -179,10 +198,10 @@ mod tests {
             pv: vec![Move::normal(sq("f2"), sq("f4")), drop],
         };
         assert_eq!(
-            info_line(&info, Mode::Usi, TextForm::Longjiang),
+            info_line(&info, Mode::Usi, TextForm::Longjiang, false),
             "info depth 7 seldepth 11 multipv 1 score cp 42 lowerbound nodes 12345 nps 100000 hashfull 3 time 123 pv f2f4 P*e5"
         );
-        assert!(info_line(&info, Mode::Uci, TextForm::Longjiang).ends_with("pv f2f4 P@e5"));
+        assert!(info_line(&info, Mode::Uci, TextForm::Longjiang, false).ends_with("pv f2f4 P@e5"));
         assert_eq!(
             bestmove_line(Some(drop), None, Mode::Uci, TextForm::Longjiang),
             "bestmove P@e5"

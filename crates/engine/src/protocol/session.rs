@@ -6,15 +6,16 @@
 
 mod go_perft;
 mod mate;
+mod report;
 
 use super::board::{draw, draw_plain, list_moves};
 use super::command::{self, Go, PositionSource, UsiCommand};
 use super::options::{OptionChange, Options};
-use super::output::{Output, bestmove_line, info_line};
+use super::output::{Output, bestmove_line};
 use super::{Mode, any_move};
 use crate::notation::fen::parse_fen;
 use crate::rules::{Color, Move, Position, Rules, Variant};
-use crate::search::{Clock, Engine, Limits, Listener, SearchEvent};
+use crate::search::{Clock, Engine, Limits};
 use std::io::BufRead;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -349,6 +350,20 @@ impl Session {
     fn handshake(&mut self, uci: bool) {
         self.mode = if uci { Mode::Uci } else { Mode::Usi };
         let mut lines = vec![format!("id name {NAME}"), format!("id author {AUTHOR}")];
+        let v = self.options.variant;
+        if !v.rules().presentation.is_served_by(self.mode.front()) {
+            // A game this dialect does not offer (shogi after `uci`): the game goes back to
+            // the one its handshake advertises, from its start (protocol.md, `uci`).
+            self.finish_search();
+            self.switch_game(Variant::DEFAULT);
+            self.options.apply(OptionChange::Variant(Variant::DEFAULT));
+            lines.push(format!(
+                "info string {} is not offered in {} mode: the game is now {}",
+                super::options::variant_name(v, Mode::Usi),
+                self.mode.name(),
+                super::options::variant_name(Variant::DEFAULT, self.mode)
+            ));
+        }
         lines.extend(self.options.lines(self.mode));
         lines.push(if uci { "uciok" } else { "usiok" }.to_string());
         self.out.lines(&lines);
@@ -369,13 +384,10 @@ impl Session {
             let offered: Vec<&str> = Variant::served_by(self.mode.front())
                 .map(|v| super::options::variant_name(v, self.mode))
                 .collect();
-            let mode = match self.mode {
-                Mode::Usi => "USI",
-                Mode::Uci => "UCI",
-            };
             return Err(format!(
-                "setoption: {name}: {v} is not offered in {mode} mode ({}); play {v} in USI mode \
+                "setoption: {name}: {v} is not offered in {} mode ({}); play {v} in USI mode \
                  (usi, then setoption name Variant value {v})",
+                self.mode.name(),
                 offered.join(" or ")
             ));
         }
@@ -399,20 +411,13 @@ impl Session {
             OptionChange::Ponder(_)
             | OptionChange::UseNnue(_)
             | OptionChange::SpsaOptions(_)
-            | OptionChange::OwnBook(_) => {}
+            | OptionChange::OwnBook(_)
+            | OptionChange::ShowWdl(_) => {}
             OptionChange::SearchParam { index, value } => self
                 .engine
                 .set_param(crate::search::params::ALL[index], value)
                 .map_err(|e| format!("setoption: {e}"))?,
-            OptionChange::Variant(v) => {
-                if v != self.options.variant {
-                    let rules = self.options.rules_of(v);
-                    self.refused_position = None;
-                    self.root = Position::start(rules);
-                    self.moves.clear();
-                    self.pos = self.root.clone();
-                }
-            }
+            OptionChange::Variant(v) => self.switch_game(v),
             OptionChange::Stalemate(_) | OptionChange::EnteringKing(_) => {
                 let mut options = self.options.clone();
                 options.apply(change);
@@ -432,6 +437,18 @@ impl Session {
             self.update_net();
         }
         Ok(())
+    }
+
+    /// Goes to game `v`'s start position when `v` is not the game played (the caller records
+    /// the option).
+    fn switch_game(&mut self, v: Variant) {
+        if v != self.options.variant {
+            let rules = self.options.rules_of(v);
+            self.refused_position = None;
+            self.root = Position::start(rules);
+            self.moves.clear();
+            self.pos = self.root.clone();
+        }
     }
 
     fn set_position(&mut self, setup: &PositionSource, moves: &[String]) -> Result<(), String> {
@@ -497,29 +514,6 @@ impl Session {
             ponder: go.ponder,
             clock,
             searchmoves,
-        })
-    }
-
-    /// The search's reporter; `declare`: the best move is answered as `bestmove win`.
-    fn listener(&self, declare: bool) -> Listener {
-        let out = self.out.clone();
-        let mode = self.mode;
-        let form = self.pos.rules().text;
-        let answered = Arc::clone(&self.answered);
-        Arc::new(move |event: &SearchEvent| match event {
-            SearchEvent::Info(info) => out.line(&info_line(info, mode, form)),
-            SearchEvent::Stats(stats) => out.line(&format!("info string stats {stats}")),
-            SearchEvent::BestMove { best, ponder } => {
-                // Marked before it is written: a GUI that answers the line at once must find
-                // the engine ready for the next `go`. (`Engine::start` joins the old search, so
-                // this line still comes before anything the next search prints.)
-                answered.store(true, Ordering::Release);
-                if declare {
-                    out.line("bestmove win");
-                } else {
-                    out.line(&bestmove_line(*best, *ponder, mode, form));
-                }
-            }
         })
     }
 

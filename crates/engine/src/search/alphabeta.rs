@@ -2,6 +2,7 @@
 //! Stockfish's `search.cpp` so that each can be compared with its model; the pruning margins
 //! are in `params`, each kept only where self-play showed it pays (notes/search-params.md).
 
+use super::SearchEvent;
 use super::history::stat_bonus;
 use super::node::{MoveOutcome, NodeInfo};
 use super::params::*;
@@ -330,6 +331,14 @@ impl Worker<'_> {
             }
             move_count += 1;
             self.frame_mut(ply).move_count = move_count;
+            if root && let Some(report) = &self.reporter {
+                report(&SearchEvent::RootMove {
+                    depth: self.root_depth as u32,
+                    mv: m,
+                    number: (move_count + self.pv_idx) as u32,
+                    time: self.shared.elapsed(),
+                });
+            }
             let tactical = is_tactical(&self.pos, m);
             let v = match self.search_move::<PV>(&node, m, move_count, alpha, beta, best) {
                 MoveOutcome::Searched(v) => v,

@@ -26,6 +26,7 @@ impl Worker<'_> {
     /// Iterative deepening: depth 1, 2, … until a limit or `stop` (the main thread; the
     /// helpers work at its split points).
     pub(crate) fn iterate(&mut self, listener: &Listener) {
+        self.reporter = Some(listener.clone());
         let limits = &self.shared.limits;
         let max_depth = limits.depth.map_or(MAX_PLY as i32 - 8, |d| {
             d.clamp(1, MAX_PLY as u32 - 8) as i32
@@ -120,15 +121,14 @@ impl Worker<'_> {
                 break;
             }
             // Soft time limit: stretched while the best move changes or the score falls,
-            // shrunk while the best move stands (`time::Stability`).
+            // shrunk while the best move stands (`time::Stability`), never below the time
+            // that cannot be saved (a fixed movetime, the byoyomi: `TimeBudget::floor`).
             stability.update(self.root_moves[0].mv, self.root_moves[0].score);
-            if let Some(opt) = self.shared.budget.optimum
+            if let Some(target) = stability.soft_limit_of(&self.shared.budget)
                 && !self.shared.pondering.load(Ordering::Relaxed)
+                && self.shared.elapsed() >= target
             {
-                let target = stability.soft_limit(opt);
-                if self.shared.elapsed() >= target {
-                    break;
-                }
+                break;
             }
         }
     }

@@ -40,6 +40,7 @@ pub mod time;
 pub mod tsume;
 pub mod tt;
 pub mod value;
+pub mod wdl;
 
 pub use engine::Engine;
 pub use techniques::Features;
@@ -68,6 +69,18 @@ pub enum SearchEvent {
     /// The search's statistics, summed over the threads: sent once, just before `BestMove`,
     /// when they were asked for (`Engine::set_search_stats`).
     Stats(stats::SearchStats),
+    /// The main thread starts searching a root move (UCI's `currmove`; the front end decides
+    /// whether to show it).
+    RootMove {
+        /// The iteration's depth.
+        depth: u32,
+        /// The move.
+        mv: Move,
+        /// Its number in this iteration, from 1 (MultiPV lines after the first count on).
+        number: u32,
+        /// Time since the search started.
+        time: Duration,
+    },
 }
 
 /// One progress report.

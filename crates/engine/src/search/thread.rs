@@ -83,6 +83,9 @@ pub(crate) struct Worker<'a> {
     pub stats: Counters,
     /// Nodes (all threads) at the end of each completed iteration (main thread).
     pub nodes_to_depth: Vec<u64>,
+    /// Where the main thread reports each root move it starts (`SearchEvent::RootMove`);
+    /// `None` for the helpers.
+    pub reporter: Option<super::Listener>,
 }
 
 impl<'a> Worker<'a> {
@@ -124,6 +127,7 @@ impl<'a> Worker<'a> {
             }),
             stats: Counters::default(),
             nodes_to_depth: Vec::new(),
+            reporter: None,
         }
     }
 

@@ -28,6 +28,10 @@ pub struct TimeBudget {
     pub optimum: Option<Duration>,
     /// Stop at once once this much time has passed.
     pub maximum: Option<Duration>,
+    /// Time that cannot be saved for a later move (a fixed `movetime`; the byoyomi, which does
+    /// not accumulate): the soft limit never stops the search before it (it is at most the
+    /// maximum).
+    pub floor: Option<Duration>,
 }
 
 impl TimeBudget {
@@ -44,8 +48,10 @@ impl TimeBudget {
             let t = mt.saturating_sub(overhead).max(MIN_THINK);
             budget.optimum = Some(budget.optimum.map_or(t, |o| o.min(t)));
             budget.maximum = Some(budget.maximum.map_or(t, |m| m.min(t)));
-            // With a fixed move time the whole time is meant to be used.
+            // With a fixed move time the whole time is meant to be used: a stable best move
+            // does not shorten it.
             budget.optimum = budget.maximum;
+            budget.floor = budget.maximum;
         }
         budget
     }
@@ -75,9 +81,13 @@ fn from_clock(clock: &Clock, us: Color, overhead: Duration) -> TimeBudget {
     .max(MIN_THINK);
     let optimum = (time / mtg + INC_SHARE.share_of(inc) + byo).min(hard);
     let maximum = (optimum * MAX_OVER_OPTIMUM.get() as u32).min(hard);
+    // The byoyomi is lost when unused, so a move takes at least it (less the overhead), as
+    // shogi engines do; with the main time spent that is the whole of what it may use.
+    let floor = (byo > Duration::ZERO).then(|| byo.saturating_sub(overhead).min(maximum));
     TimeBudget {
         optimum: Some(optimum.max(MIN_THINK)),
         maximum: Some(maximum.max(MIN_THINK)),
+        floor,
     }
 }
 
@@ -149,6 +159,12 @@ impl Stability {
     pub fn soft_limit(&self, optimum: Duration) -> Duration {
         optimum.mul_f64(self.scale() * TM_OPTIMUM_SHARE.fraction())
     }
+
+    /// [`Stability::soft_limit`] for `budget`, never before its `floor`.
+    pub fn soft_limit_of(&self, budget: &TimeBudget) -> Option<Duration> {
+        let soft = self.soft_limit(budget.optimum?);
+        Some(budget.floor.map_or(soft, |f| soft.max(f)))
+    }
 }
 
 #[cfg(test)]
@@ -190,6 +206,19 @@ mod tests {
         let b = TimeBudget::new(&clock(0, 0, 1000, None), Color::White, ms(50));
         assert_eq!(b.maximum, Some(ms(950)));
         assert_eq!(b.optimum, Some(ms(950)));
+        // A stable best move does not stop the search before the byoyomi is used.
+        let mut s = Stability::default();
+        (0..8).for_each(|_| s.update(mv(1), 30));
+        assert!(s.soft_limit(ms(950)) < ms(950));
+        assert_eq!(s.soft_limit_of(&b), Some(ms(950)));
+        // With main time left the byoyomi is the least a move takes.
+        let b = TimeBudget::new(&clock(10_000, 0, 1000, None), Color::White, ms(50));
+        assert_eq!(b.floor, Some(ms(950)));
+        assert!(s.soft_limit_of(&b).unwrap() >= ms(950));
+        assert_eq!(
+            TimeBudget::new(&clock(10_000, 0, 0, None), Color::White, ms(50)).floor,
+            None
+        );
     }
 
     #[test]
@@ -208,6 +237,10 @@ mod tests {
         };
         let b = TimeBudget::new(&l, Color::Black, ms(50));
         assert_eq!((b.optimum, b.maximum), (Some(ms(250)), Some(ms(250))));
+        assert_eq!(b.floor, Some(ms(250)));
+        let mut s = Stability::default();
+        (0..8).for_each(|_| s.update(mv(1), 30));
+        assert_eq!(s.soft_limit_of(&b), Some(ms(250)));
         let l = Limits {
             infinite: true,
             ..clock(1000, 0, 0, None)

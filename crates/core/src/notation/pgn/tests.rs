@@ -233,3 +233,36 @@ fn the_record_format_and_pgn_are_told_apart() {
     assert_eq!(termination(Some("checkmate")), "normal");
     assert_eq!(termination(None), "unterminated");
 }
+
+/// Tags named for a side (`BlackClock`, `WhiteElo`) follow the side: the records' Black is
+/// PGN's White, in both forms and both ways.
+#[test]
+fn side_tags_are_credited_to_the_same_player() {
+    let r = record(
+        Variant::Longjiang,
+        None,
+        "c2c4 d9d7",
+        &[
+            ("Black", "first"),
+            ("White", "second"),
+            ("Result", "*"),
+            ("BlackClock", "moves=1 used=0.100"),
+            ("WhiteClock", "moves=1 used=0.200"),
+        ],
+    );
+    for form in [SanForm::Standard, SanForm::XBoard] {
+        let text = write_pgn(&r, form).unwrap();
+        assert!(text.contains("[White \"first\"]\n"), "{text}");
+        assert!(
+            text.contains("[WhiteClock \"moves=1 used=0.100\"]\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("[BlackClock \"moves=1 used=0.200\"]\n"),
+            "{text}"
+        );
+        let back = parse_pgn(&text).unwrap().remove(0);
+        assert_eq!(back.tag("BlackClock"), Some("moves=1 used=0.100"));
+        assert_eq!(back.tag("WhiteClock"), Some("moves=1 used=0.200"));
+    }
+}

@@ -15,6 +15,7 @@ use crate::movegen::legality::MoveError;
 use crate::notation::fen::parse_fen;
 use crate::protocol::Output;
 use crate::protocol::options::{OptionChange, Options};
+use crate::protocol::output::printable;
 use crate::rules::{Color, Front, Move, PieceKind, Position, Rules, Variant};
 use crate::search::{Engine, SearchEvent, SearchInfo};
 use std::sync::mpsc::{Receiver, Sender};
@@ -141,7 +142,7 @@ impl XboardSession {
 
     fn error(&self, kind: &str, command: &str) {
         self.out
-            .line(&format!("Error ({kind}): {}", command.trim()));
+            .line(&format!("Error ({kind}): {}", printable(command.trim())));
     }
 
     /// Handles one line from XBoard; `false` when the session should end.
@@ -322,7 +323,8 @@ impl XboardSession {
                     | OptionChange::Variant(_)
                     | OptionChange::EnteringKing(_)
                     | OptionChange::SpsaOptions(_)
-                    | OptionChange::OwnBook(_) => {}
+                    | OptionChange::OwnBook(_)
+                    | OptionChange::ShowWdl(_) => {}
                     // In range: `Options::parse_change` checked it.
                     OptionChange::SearchParam { index, value } => {
                         let p = crate::search::params::ALL[index];
@@ -400,8 +402,10 @@ impl XboardSession {
         match parse_fen(&fen_from_xboard(fen), self.rules()) {
             Ok(pos) => self.set_root(pos),
             Err(e) => {
-                self.out
-                    .line(&format!("tellusererror Illegal position: {e}"));
+                self.out.line(&format!(
+                    "tellusererror Illegal position: {}",
+                    printable(&e.to_string())
+                ));
                 self.bad_position = Some(e.to_string());
             }
         }
@@ -457,7 +461,8 @@ impl XboardSession {
         let m = match self.read_move(text) {
             Ok(m) => m,
             Err(reason) => {
-                self.out.line(&format!("Illegal move ({reason}): {text}"));
+                let shown = printable(&format!("({reason}): {text}"));
+                self.out.line(&format!("Illegal move {shown}"));
                 return;
             }
         };

@@ -14,7 +14,10 @@ impl XboardSession {
     fn listener(&self, id: u64) -> Listener {
         let events = self.events.clone();
         Arc::new(move |e: &SearchEvent| {
-            let _ = events.send(Event::Search(id, e.clone()));
+            // XBoard's thinking output has no current-move line.
+            if !matches!(e, SearchEvent::RootMove { .. }) {
+                let _ = events.send(Event::Search(id, e.clone()));
+            }
         })
     }
 
@@ -100,6 +103,7 @@ impl XboardSession {
                 }
                 self.flush_pongs();
             }
+            SearchEvent::RootMove { .. } => {}
         }
     }
 
