@@ -174,6 +174,73 @@ pub fn existing(path: &Path) -> Result<Option<Existing>, String> {
     Ok(Some(ex))
 }
 
+/// An output file opened to append whole games, and what it already held.
+#[derive(Debug)]
+pub struct Output {
+    /// The file, positioned at its end (after its last finished game).
+    pub file: std::fs::File,
+    /// Its form.
+    pub format: Format,
+    /// What it held before this run (`None`: a new file).
+    pub existing: Option<Existing>,
+}
+
+/// Opens `path` to append the games of a run with `settings`: an existing file is resumed,
+/// cut after its last finished game, and refused when its form differs from `format` or
+/// its settings from `settings` (naming each difference; `flag` is the run's name for the
+/// path); a new file, binary unless `format` says otherwise, gets its header.
+pub fn open_output(
+    path: &Path,
+    variant: Variant,
+    settings: &Settings,
+    format: Option<Format>,
+    flag: &str,
+) -> Result<Output, String> {
+    let named = |e: std::io::Error| format!("{}: {e}", path.display());
+    let existing = existing(path)?;
+    let format = match (&existing, format) {
+        (Some(e), Some(f)) if e.format != f => {
+            return Err(format!(
+                "{} is a {:?} file; --format {:?} asks for another form",
+                path.display(),
+                e.format,
+                f
+            ));
+        }
+        (Some(e), _) => e.format,
+        (None, f) => f.unwrap_or(Format::Binary),
+    };
+    if let Some(e) = &existing {
+        let diff = settings.differences(&e.settings, e.full);
+        if !diff.is_empty() {
+            return Err(format!(
+                "{} was made with other settings ({}); resume it with its own or use another {flag}",
+                path.display(),
+                diff.join("; ")
+            ));
+        }
+    }
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(named)?;
+    let complete = existing.as_ref().map_or(0, |e| e.complete_len);
+    // Cut off the game that was being written when the last run stopped.
+    file.set_len(complete).map_err(named)?;
+    if complete == 0 {
+        std::io::Write::write_all(&mut file, &header(format, variant, settings)).map_err(named)?;
+    }
+    Ok(Output {
+        file,
+        format,
+        existing,
+    })
+}
+
 /// The header of a new file.
 pub fn header(format: Format, variant: Variant, settings: &Settings) -> Vec<u8> {
     match format {

@@ -200,48 +200,11 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
     };
     let path = &data_store::resolve(&args.out)?;
     let settings = settings(args, &suite.source, shard, net.as_deref());
-    let existing = file::existing(path)?;
-    let format = match (&existing, args.format) {
-        (Some(e), Some(f)) if e.format != f => {
-            return Err(format!(
-                "{} is a {:?} file; --format {:?} asks for another form",
-                path.display(),
-                e.format,
-                f
-            ));
-        }
-        (Some(e), _) => e.format,
-        (None, f) => f.unwrap_or(Format::Binary),
-    };
-    if let Some(e) = &existing {
-        let diff = settings.differences(&e.settings, e.full);
-        if !diff.is_empty() {
-            return Err(format!(
-                "{} was made with other settings ({}); resume it with its own or use another --out",
-                path.display(),
-                diff.join("; ")
-            ));
-        }
-    }
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
-    let mut out_file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    let complete = existing.as_ref().map_or(0, |e| e.complete_len);
-    // Cut off the game that was in progress when the last run stopped.
-    out_file
-        .set_len(complete)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    if complete == 0 {
-        let head = file::header(format, args.variant, &settings);
-        out_file
-            .write_all(&head)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-    }
+    let file::Output {
+        file: out_file,
+        format,
+        existing,
+    } = file::open_output(path, args.variant, &settings, args.format, "--out")?;
     let done = existing
         .as_ref()
         .map(|e| e.games.clone())

@@ -131,29 +131,11 @@ pub fn run(args: &RescoreArgs) -> Result<Rescored, String> {
         .with("rescore-seed", args.seed)
         .with("rescore-eval", eval);
 
-    let existing = file::existing(&path)?;
-    let format = match (&existing, args.format) {
-        (Some(e), Some(f)) if e.format != f => {
-            return Err(format!(
-                "{} is a {:?} file; --format {:?} asks for another form",
-                path.display(),
-                e.format,
-                f
-            ));
-        }
-        (Some(e), _) => e.format,
-        (None, f) => f.unwrap_or(Format::Binary),
-    };
-    if let Some(e) = &existing {
-        let diff = settings.differences(&e.settings, e.full);
-        if !diff.is_empty() {
-            return Err(format!(
-                "{} was made with other settings ({}); resume it with its own or use another output",
-                path.display(),
-                diff.join("; ")
-            ));
-        }
-    }
+    let file::Output {
+        file: out_file,
+        format,
+        existing,
+    } = file::open_output(&path, variant, &settings, args.format, "output")?;
     let done = existing
         .as_ref()
         .map(|e| e.games.clone())
@@ -173,24 +155,6 @@ pub fn run(args: &RescoreArgs) -> Result<Rescored, String> {
         .map(|g| (g, by_game.remove(&g.game).unwrap_or_default()))
         .collect();
     let total: u64 = todo.iter().map(|(_, s)| s.len() as u64).sum();
-
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
-    let named = |e: std::io::Error| format!("{}: {e}", path.display());
-    let mut out_file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&path)
-        .map_err(named)?;
-    let complete = existing.as_ref().map_or(0, |e| e.complete_len);
-    // Cut off the game that was being written when the last run stopped.
-    out_file.set_len(complete).map_err(named)?;
-    if complete == 0 {
-        out_file
-            .write_all(&file::header(format, variant, &settings))
-            .map_err(named)?;
-    }
 
     let bar = if args.quiet {
         ProgressBar::hidden()
