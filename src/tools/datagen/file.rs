@@ -6,7 +6,7 @@ use crate::rules::{Rules, Variant, sfen};
 use longjiang_core::data::binary::{self, Header, Kept};
 use longjiang_core::data::sample::{self, GameEnd, Line, Sample};
 use std::collections::HashSet;
-use std::io::BufRead;
+use std::io::{BufRead, Write};
 use std::path::Path;
 
 /// A data file's form.
@@ -239,6 +239,87 @@ pub fn open_output(
         format,
         existing,
     })
+}
+
+/// The output file shared by a run's workers: each finished game is appended in one piece,
+/// and the first error stops the run and is what the run returns.
+#[derive(Debug)]
+pub struct Sink {
+    out: std::sync::Mutex<(std::fs::File, Option<String>)>,
+    stop: std::sync::atomic::AtomicBool,
+    path: std::path::PathBuf,
+}
+
+impl Sink {
+    /// A sink writing to `file` (at `path`); `stopped`: the run has nothing to do.
+    pub fn new(file: std::fs::File, path: &Path, stopped: bool) -> Sink {
+        Sink {
+            out: std::sync::Mutex::new((file, None)),
+            stop: std::sync::atomic::AtomicBool::new(stopped),
+            path: path.to_path_buf(),
+        }
+    }
+
+    /// Whether the workers should stop (done, or failed).
+    pub fn stopped(&self) -> bool {
+        self.stop.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Tells the workers to stop after their games in progress.
+    pub fn stop(&self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Stops the run with error `e` (the first error is kept).
+    pub fn fail(&self, e: String) {
+        if let Ok(mut o) = self.out.lock() {
+            o.1.get_or_insert(e);
+        }
+        self.stop();
+    }
+
+    /// Appends one finished game's `bytes`; `false` (nothing written) once the run has failed
+    /// or when the write fails.
+    pub fn append(&self, bytes: &[u8]) -> bool {
+        let Ok(mut o) = self.out.lock() else {
+            return false;
+        };
+        if o.1.is_some() {
+            return false;
+        }
+        if let Err(e) = o.0.write_all(bytes).and_then(|()| o.0.flush()) {
+            drop(o);
+            self.fail(format!("{}: {e}", self.path.display()));
+            return false;
+        }
+        true
+    }
+
+    /// The run's outcome: the first error, if any.
+    pub fn finish(self) -> Result<(), String> {
+        let (_, err) = self
+            .out
+            .into_inner()
+            .map_err(|_| "a worker panicked".to_string())?;
+        err.map_or(Ok(()), Err)
+    }
+}
+
+/// The progress bar of a run that counts positions towards `len` (hidden with `quiet`).
+pub fn positions_bar(len: u64, quiet: bool) -> Result<indicatif::ProgressBar, String> {
+    let bar = if quiet {
+        indicatif::ProgressBar::hidden()
+    } else {
+        indicatif::ProgressBar::new(len)
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:30}] {pos}/{len} positions, {per_sec}, ETA {eta} {msg}",
+        )
+        .map_err(|e| e.to_string())?
+        .progress_chars("=> "),
+    );
+    Ok(bar)
 }
 
 /// The header of a new file.

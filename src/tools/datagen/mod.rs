@@ -23,11 +23,9 @@ use crate::tools::matches::openings;
 use crate::tools::shard::Shard;
 use clap::Args;
 use file::{Format, Settings};
-use indicatif::{ProgressBar, ProgressStyle};
 use selfplay_game::GameConfig;
-use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// Nodes searched per move by default (chosen by measurement, docs/datagen.md "Speed").
@@ -211,30 +209,12 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
         .unwrap_or_default();
     let have = existing.as_ref().map_or(0, |e| e.positions);
     let total = Arc::new(AtomicU64::new(have));
-    let bar = if args.quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(args.positions)
-    };
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:30}] {pos}/{len} positions, {per_sec}, ETA {eta} {msg}",
-        )
-        .map_err(|e| e.to_string())?
-        .progress_chars("=> "),
-    );
+    let bar = file::positions_bar(args.positions, args.quiet)?;
     bar.set_position(have);
     bar.reset_eta();
     let next = Mutex::new(0u64);
-    let out = Mutex::new((out_file, None::<String>));
-    let stop = AtomicBool::new(have >= args.positions);
+    let sink = file::Sink::new(out_file, path, have >= args.positions);
     let games = AtomicU64::new(0);
-    let fail = |e: String| {
-        if let Ok(mut o) = out.lock() {
-            o.1.get_or_insert(e);
-        }
-        stop.store(true, Ordering::Relaxed);
-    };
     std::thread::scope(|scope| {
         for _ in 0..args.threads {
             // Each worker searches on its own thread (`Engine::search_here`).
@@ -246,7 +226,7 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
                 if let Some(n) = &net {
                     engine.set_nnue(vec![Arc::clone(n)]);
                 }
-                while !stop.load(Ordering::Relaxed) {
+                while !sink.stopped() {
                     let g = {
                         let Ok(mut n) = next.lock() else { return };
                         while done.contains(&n) || !shard.owns(*n) {
@@ -259,39 +239,28 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
                         selfplay_game::play(&mut engine, &suite.openings, &cfg, args.seed, g);
                     let bytes = match file::encode(format, &cfg.rules, &end, &kept) {
                         Ok(b) => b,
-                        Err(e) => return fail(format!("game {g}: {e}")),
+                        Err(e) => return sink.fail(format!("game {g}: {e}")),
                     };
-                    let Ok(mut o) = out.lock() else { return };
-                    if o.1.is_some() {
+                    if !sink.append(&bytes) {
                         return;
                     }
-                    if let Err(e) = o.0.write_all(&bytes).and_then(|()| o.0.flush()) {
-                        drop(o);
-                        return fail(format!("{}: {e}", path.display()));
-                    }
-                    drop(o);
                     let k = kept.len() as u64;
                     let n = total.fetch_add(k, Ordering::Relaxed) + k;
                     let played = games.fetch_add(1, Ordering::Relaxed) + 1;
                     bar.set_position(n.min(args.positions));
                     bar.set_message(format!("{played} games"));
                     if n >= args.positions {
-                        stop.store(true, Ordering::Relaxed);
+                        sink.stop();
                     }
                 }
             });
             if let Err(e) = spawned {
-                fail(format!("cannot start a worker: {e}"));
+                sink.fail(format!("cannot start a worker: {e}"));
             }
         }
     });
     bar.finish();
-    let (_, err) = out
-        .into_inner()
-        .map_err(|_| "a worker panicked".to_string())?;
-    if let Some(e) = err {
-        return Err(e);
-    }
+    sink.finish()?;
     if args.quiet {
         return Ok(());
     }

@@ -16,17 +16,14 @@ use super::file::{self, Format, Settings};
 use super::selfplay_game::{self, SplitMix};
 use super::{data_store, game_net};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 use longjiang_core::data::binary::Kept;
 use longjiang_core::data::sample::{self, DataSet, GameEnd, Sample, SampleFlags};
 use longjiang_core::data::scale;
 use longjiang_core::rules::{Color, Position, Variant};
 use longjiang_engine::search::Limits;
 use std::collections::HashMap;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// Arguments of `longjiang data rescore`.
 #[derive(Args, Debug)]
@@ -156,28 +153,10 @@ pub fn run(args: &RescoreArgs) -> Result<Rescored, String> {
         .collect();
     let total: u64 = todo.iter().map(|(_, s)| s.len() as u64).sum();
 
-    let bar = if args.quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(total)
-    };
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:30}] {pos}/{len} positions, {per_sec}, ETA {eta} {msg}",
-        )
-        .map_err(|e| e.to_string())?
-        .progress_chars("=> "),
-    );
+    let bar = file::positions_bar(total, args.quiet)?;
     let next = AtomicUsize::new(0);
-    let out = Mutex::new((out_file, None::<String>));
-    let stop = AtomicBool::new(false);
+    let sink = file::Sink::new(out_file, &path, false);
     let (games, positions) = (AtomicU64::new(0), AtomicU64::new(0));
-    let fail = |e: String| {
-        if let Ok(mut o) = out.lock() {
-            o.1.get_or_insert(e);
-        }
-        stop.store(true, Ordering::Relaxed);
-    };
     std::thread::scope(|scope| {
         for _ in 0..args.threads {
             let worker = std::thread::Builder::new()
@@ -188,7 +167,7 @@ pub fn run(args: &RescoreArgs) -> Result<Rescored, String> {
                 if let Some(n) = &net {
                     engine.set_nnue(vec![std::sync::Arc::clone(n)]);
                 }
-                while !stop.load(Ordering::Relaxed) {
+                while !sink.stopped() {
                     let Some((end, samples)) = todo.get(next.fetch_add(1, Ordering::Relaxed))
                     else {
                         return;
@@ -198,7 +177,9 @@ pub fn run(args: &RescoreArgs) -> Result<Rescored, String> {
                     for s in samples {
                         let mut pos = match Position::from_sfen(&s.sfen, rules) {
                             Ok(p) => p,
-                            Err(e) => return fail(format!("game {}, ply {}: {e}", s.game, s.ply)),
+                            Err(e) => {
+                                return sink.fail(format!("game {}, ply {}: {e}", s.game, s.ply));
+                            }
                         };
                         engine.set_position(pos.clone());
                         let res = engine.search_here(Limits {
@@ -225,17 +206,11 @@ pub fn run(args: &RescoreArgs) -> Result<Rescored, String> {
                     }
                     let bytes = match file::encode(format, &rules, end, &kept) {
                         Ok(b) => b,
-                        Err(e) => return fail(format!("game {}: {e}", end.game)),
+                        Err(e) => return sink.fail(format!("game {}: {e}", end.game)),
                     };
-                    let Ok(mut o) = out.lock() else { return };
-                    if o.1.is_some() {
+                    if !sink.append(&bytes) {
                         return;
                     }
-                    if let Err(e) = o.0.write_all(&bytes).and_then(|()| o.0.flush()) {
-                        drop(o);
-                        return fail(format!("{}: {e}", path.display()));
-                    }
-                    drop(o);
                     bar.inc(kept.len() as u64);
                     positions.fetch_add(kept.len() as u64, Ordering::Relaxed);
                     let g = games.fetch_add(1, Ordering::Relaxed) + 1;
@@ -243,17 +218,12 @@ pub fn run(args: &RescoreArgs) -> Result<Rescored, String> {
                 }
             });
             if let Err(e) = spawned {
-                fail(format!("cannot start a worker: {e}"));
+                sink.fail(format!("cannot start a worker: {e}"));
             }
         }
     });
     bar.finish();
-    let (_, err) = out
-        .into_inner()
-        .map_err(|_| "a worker panicked".to_string())?;
-    if let Some(e) = err {
-        return Err(e);
-    }
+    sink.finish()?;
     Ok(Rescored {
         games: games.load(Ordering::Relaxed),
         positions: positions.load(Ordering::Relaxed),
