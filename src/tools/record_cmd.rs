@@ -135,27 +135,9 @@ pub fn write_record(
     crate::notation::game_file::write_game(&record).map_err(|e| e.to_string())
 }
 
-/// The games of a record text: KIF (one shogi game), PGN, or longjiang's own format; a text
-/// with no game is an error. A text that is not clearly PGN is read as
-/// records first and as PGN when that fails (a bare SAN list such as `c4 d7 Nh8`).
+/// The games of a record text: KIF, PGN or the engine's own records (the core's reader).
 fn parse_games(text: &str) -> Result<Vec<GameRecord>, String> {
-    if crate::notation::kif_record::is_kif(text) {
-        return crate::notation::kif_record::parse_kif(text)
-            .map(|g| vec![g])
-            .map_err(|e| e.to_string());
-    }
-    let games = if pgn::looks_like_pgn(text) {
-        pgn::parse_pgn(text).map_err(|e| format!("PGN: {e}"))?
-    } else {
-        match GameRecord::parse_many(text) {
-            Ok(games) => games,
-            Err(e) => pgn::parse_pgn(text).map_err(|_| e.to_string())?,
-        }
-    };
-    if games.is_empty() {
-        return Err("no game in the input".into());
-    }
-    Ok(games)
+    crate::notation::game_file::read_games(text)
 }
 
 /// Every game of a text as PGN in `form` (`record convert --to pgn`).

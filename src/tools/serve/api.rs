@@ -22,7 +22,7 @@
 use super::analysis::{self, MAX_LINES, Refusal};
 use super::game::{Strength, WebGame, side_from};
 use super::store::{GameEntry, Store, lock};
-use crate::notation::record::GameRecord;
+use crate::notation::game_file::read_games;
 use crate::rules::{Front, Variant};
 use axum::Router;
 use axum::body::Bytes;
@@ -268,9 +268,7 @@ async fn position(State(app): State<App>, Path(id): Path<String>, body: Bytes) -
 async fn load_record(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> ApiReply {
     let m = object(&body)?;
     let text = text_field(&m, "text", MAX_BODY)?.to_string();
-    let game = GameRecord::parse_many(&text)
-        .ok()
-        .and_then(|g| g.into_iter().next());
+    let game = read_games(&text).ok().and_then(|g| g.into_iter().next());
     if let Some(rec) = game {
         served(rec.variant)?;
     }

@@ -5,6 +5,7 @@
 
 use crate::movegen::legal_moves;
 use crate::notation::fen::{parse_fen, write_fen};
+use crate::notation::game_file::read_games;
 use crate::notation::record::GameRecord;
 use crate::notation::{parse_move, write_move};
 use crate::rules::position::castle_bit;
@@ -260,10 +261,11 @@ impl WebGame {
         Ok(())
     }
 
-    /// Loads the first game of a record text; the board shows its start, ready to step
-    /// through, and the engine plays neither side. On error the game is unchanged.
+    /// Loads the first game of a record text (the engine's records, PGN or KIF, told apart as
+    /// `longjiang record` does); the board shows its start, ready to step through, and the
+    /// engine plays neither side. On error the game is unchanged.
     pub fn load_record(&mut self, text: &str) -> Result<usize, String> {
-        let games = GameRecord::parse_many(text).map_err(|e| e.to_string())?;
+        let games = read_games(text)?;
         let Some(rec) = games.into_iter().next() else {
             return Err("no game in the text".into());
         };
