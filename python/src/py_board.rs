@@ -6,6 +6,7 @@ use crate::py_move::{MoveArg, PyMove, find_shared, move_arg, text_list};
 use crate::records;
 use longjiang::movegen::{MAX_PERFT_DEPTH, legal_moves, perft};
 use longjiang::notation::fen::{parse_fen, write_fen};
+use longjiang::notation::san::{SanForm, parse_san, write_san};
 use longjiang::protocol::board;
 use longjiang::rules::ascii::move_text;
 use longjiang::rules::outcome::EndReason;
@@ -29,6 +30,11 @@ pub struct PyBoard {
 /// A `ValueError` carrying `e`'s message.
 pub(crate) fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
+}
+
+/// The SAN spelling a name stands for: `standard` (Fairy-Stockfish's) or `xboard`.
+fn san_form(name: &str) -> PyResult<SanForm> {
+    name.parse::<SanForm>().map_err(value_error)
 }
 
 /// The variant a name stands for (the engine's names: `longjiang`, `longjiang-nodrop`,
@@ -338,6 +344,44 @@ impl PyBoard {
 
     fn __eq__(&self, other: &PyBoard) -> bool {
         self.variant == other.variant && self.pos.to_sfen() == other.pos.to_sfen()
+    }
+
+    /// The hash of what `__eq__` compares (the game and the SFEN), so that equal boards hash
+    /// alike: a board can key a dict or sit in a set (pushing a move changes its hash).
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.variant.hash(&mut h);
+        self.pos.to_sfen().hash(&mut h);
+        h.finish()
+    }
+
+    /// The move `move` (text or `Move`) in SAN, as python-chess's `Board.san` writes it
+    /// (`Nh8`, `cxd5`, `P@e5`, `O-O`, `+`/`#`); `form="xboard"` for XBoard's spelling
+    /// (docs/pgn.md). The 龙将棋 games only: `ValueError` in shogi (its records are KIF).
+    #[pyo3(signature = (r#move, form = "standard"))]
+    fn san(&self, r#move: &Bound<'_, PyAny>, form: &str) -> PyResult<String> {
+        let form = san_form(form)?;
+        let m = self.resolve(r#move)?;
+        write_san(&self.pos, m, form).map_err(value_error)
+    }
+
+    /// The legal move a SAN word names (python-chess's `Board.parse_san`), as a `Move`;
+    /// `ValueError` when no legal move or more than one fits it, or in shogi.
+    #[pyo3(signature = (san, form = "standard"))]
+    fn parse_san(&self, san: &str, form: &str) -> PyResult<PyMove> {
+        let form = san_form(form)?;
+        let m = parse_san(&self.pos, san, form).map_err(value_error)?;
+        Ok(PyMove::new(m, self.pos.rules().text))
+    }
+
+    /// Plays the move a SAN word names and returns it (python-chess's `Board.push_san`).
+    #[pyo3(signature = (san, form = "standard"))]
+    fn push_san(&mut self, san: &str, form: &str) -> PyResult<PyMove> {
+        let m = parse_san(&self.pos, san, san_form(form)?).map_err(value_error)?;
+        let out = PyMove::new(m, self.pos.rules().text);
+        self.play(m);
+        Ok(out)
     }
 
     /// The Zobrist key of the position.

@@ -6,7 +6,8 @@ use crate::py_board::{PyBoard, parse_variant, value_error};
 use crate::py_move::PyMove;
 use crate::records::read_word;
 use longjiang::notation::encoding::decode;
-use longjiang::notation::kif_record::{is_kif, parse_kif, write_kif};
+use longjiang::notation::game_file::read_games;
+use longjiang::notation::kif_record::write_kif;
 use longjiang::notation::record::GameRecord;
 use longjiang::rules::ascii::move_text;
 use longjiang::rules::{Outcome, Position, RecordFormat};
@@ -20,17 +21,11 @@ pub struct PyGame {
     pub(crate) record: GameRecord,
 }
 
-/// The games of a record text: one KIF game, or any number in the project's format; a text
-/// with no game is an error (as `longjiang record read` says).
+/// The games of a record text: the engine's records, PGN or KIF, told apart by the text as
+/// `longjiang record` does (the core's `game_file::read_games`); a text with no game is an
+/// error.
 pub fn parse_games(text: &str) -> Result<Vec<GameRecord>, String> {
-    if is_kif(text) {
-        return parse_kif(text).map(|g| vec![g]).map_err(|e| e.to_string());
-    }
-    let games = GameRecord::parse_many(text).map_err(|e| e.to_string())?;
-    if games.is_empty() {
-        return Err("no game in the input".into());
-    }
-    Ok(games)
+    read_games(text)
 }
 
 /// Whether a game is written as KIF rather than in the project's format: its description's
