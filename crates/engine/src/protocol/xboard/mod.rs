@@ -22,13 +22,15 @@ use super::Output;
 use std::io::BufRead;
 use std::sync::mpsc;
 
-/// Runs the CECP mode until `quit` or end of input, reading `input` and writing to `out`.
-pub fn run<R: BufRead>(input: R, out: Output) {
+/// Runs the CECP mode until `quit` or end of input, reading `input` and writing to `out`, with
+/// `game` as the standard game (`new` starts it) where XBoard is offered it, else the drop
+/// game with a `#` comment saying so (`longjiang --variant`).
+pub fn run<R: BufRead>(input: R, out: Output, game: crate::rules::Variant) {
     let (tx, rx) = mpsc::channel();
     let session_tx = tx.clone();
     let worker = std::thread::Builder::new()
         .name("xboard-session".into())
-        .spawn(move || XboardSession::new(out, session_tx).serve(&rx));
+        .spawn(move || XboardSession::with_game(out, session_tx, game).serve(&rx));
     let Ok(worker) = worker else {
         return;
     };
