@@ -63,6 +63,9 @@ pub struct Finished {
     pub moves: Vec<Move>,
     /// How much of its clock each side used (first player first).
     pub clock: [ClockUse; 2],
+    /// The think time of each move the engines played, in order (the moves after the
+    /// opening's): the KIF's 消費時間.
+    pub times: Vec<Duration>,
 }
 
 /// How a call to [`play`] ended.
@@ -101,19 +104,24 @@ pub fn play(
     stop: &AtomicBool,
 ) -> Result<Played, String> {
     let mut clock = [ClockUse::default(); 2];
-    Ok(match play_game(ctx, opening, seats, stop, &mut clock)? {
-        Played::Finished(f) => Played::Finished(Finished { clock, ..f }),
-        Played::Aborted => Played::Aborted,
-    })
+    let mut times = Vec::new();
+    Ok(
+        match play_game(ctx, opening, seats, stop, &mut clock, &mut times)? {
+            Played::Finished(f) => Played::Finished(Finished { clock, times, ..f }),
+            Played::Aborted => Played::Aborted,
+        },
+    )
 }
 
-/// [`play`], counting each side's think time into `clock` as the game goes.
+/// [`play`], counting each side's think time into `clock` and each move's into `times` as
+/// the game goes.
 fn play_game(
     ctx: &GameContext,
     opening: &Opening,
     mut seats: [Seat<'_>; 2],
     stop: &AtomicBool,
     clock: &mut [ClockUse; 2],
+    times: &mut Vec<Duration>,
 ) -> Result<Played, String> {
     let names = [seats[0].spec.name.clone(), seats[1].spec.name.clone()];
     let mut moves: Vec<Move> = opening.moves.clone();
@@ -122,6 +130,7 @@ fn play_game(
         reason,
         moves,
         clock: [ClockUse::default(); 2],
+        times: Vec::new(),
     };
     for c in Color::ALL {
         let seat = &mut seats[c.index()];
@@ -248,6 +257,7 @@ fn play_game(
                 clock[side.index()].record(used, main_time, after);
                 pos.play(m);
                 moves.push(m);
+                times.push(used);
                 track.push(side, score);
             }
         }

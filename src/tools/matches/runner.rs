@@ -165,7 +165,7 @@ fn try_engines(plan: &Plan) -> Result<(), String> {
 /// What a worker tells the main thread after each job.
 enum Msg {
     /// The game of this slot ended.
-    Game(usize, ScheduledGame, Finished),
+    Game(usize, ScheduledGame, Box<Finished>),
     /// The game was stopped (the match is ending).
     Aborted(usize),
     /// A setup error that ends the match.
@@ -200,7 +200,7 @@ fn worker(id: usize, plan: &Plan, jobs: Receiver<Option<u32>>, stop: &AtomicBool
         pool[slot.first] = first;
         pool[slot.second] = second;
         let msg = match result {
-            Ok(Played::Finished(f)) => Msg::Game(id, slot, f),
+            Ok(Played::Finished(f)) => Msg::Game(id, slot, Box::new(f)),
             Ok(Played::Aborted) => Msg::Aborted(id),
             Err(e) => Msg::Fatal(id, e),
         };
@@ -460,10 +460,14 @@ fn play_rounds(
 pub(super) const KIF_DIR: &str = "kif";
 
 /// Writes a shogi game as `DIR/kif/<round>.kifu` (KIF in UTF-8, the extension Kifu for
-/// Windows and ShogiGUI read as UTF-8; `.kif` means Shift_JIS). A game played again after
-/// `--resume` overwrites its file.
-fn write_kif(dir: &Path, record: &GameRecord, round: u32) -> Result<(), String> {
-    let text = kif_record::write_kif(record).map_err(|e| format!("KIF of game {round}: {e}"))?;
+/// Windows and ShogiGUI read as UTF-8; `.kif` means Shift_JIS), with each move's time used
+/// (the opening's moves took none). A game played again after `--resume` overwrites its file.
+fn write_kif(dir: &Path, record: &GameRecord, f: &Finished, round: u32) -> Result<(), String> {
+    let book = f.moves.len().saturating_sub(f.times.len());
+    let mut times = vec![Duration::ZERO; book];
+    times.extend_from_slice(&f.times);
+    let text = kif_record::write_kif_timed(record, &times)
+        .map_err(|e| format!("KIF of game {round}: {e}"))?;
     let kif_dir = dir.join(KIF_DIR);
     std::fs::create_dir_all(&kif_dir).map_err(|e| format!("{}: {e}", kif_dir.display()))?;
     let path = kif_dir.join(format!("{round:04}.kifu"));
@@ -484,7 +488,7 @@ fn finish_game(
     let record = game_record(plan, slot, f);
     let text = record_text(&record, slot)?;
     if plan.ctx.variant.rules().presentation.record == RecordFormat::Kif {
-        write_kif(&args.out, &record, slot.round)?;
+        write_kif(&args.out, &record, f, slot.round)?;
     }
     journal
         .append(slot.round, f.winner, &text)
