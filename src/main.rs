@@ -4,8 +4,8 @@
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand};
-use longjiang::rules::Variant;
 use longjiang::tools;
+use longjiang_core::rules::Variant;
 use std::process::ExitCode;
 
 #[derive(Parser, Debug)]

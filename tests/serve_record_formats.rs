@@ -5,11 +5,11 @@
 
 mod support;
 
-use longjiang::notation::pgn::write_pgn;
-use longjiang::notation::record::GameRecord;
-use longjiang::notation::san::SanForm;
-use longjiang::rules::{LONGJIANG, Position, Variant};
 use longjiang::tools::serve::{Config, RunningServer, spawn};
+use longjiang_core::notation::pgn::write_pgn;
+use longjiang_core::notation::record::GameRecord;
+use longjiang_core::notation::san::SanForm;
+use longjiang_core::rules::{LONGJIANG, Position, Variant};
 use serde_json::json;
 use support::http::{get, post};
 

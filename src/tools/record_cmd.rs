@@ -137,7 +137,7 @@ pub fn write_record(
 
 /// The games of a record text: KIF, PGN or the engine's own records (the core's reader).
 fn parse_games(text: &str) -> Result<Vec<GameRecord>, String> {
-    crate::notation::game_file::read_games(text)
+    longjiang_core::notation::game_file::read_games(text)
 }
 
 /// Every game of a text as PGN in `form` (`record convert --to pgn`).

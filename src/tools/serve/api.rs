@@ -22,7 +22,6 @@
 use super::analysis::{self, MAX_LINES, Refusal};
 use super::game::{Strength, WebGame, side_from};
 use super::store::{GameEntry, Store, lock};
-use crate::notation::game_file::read_games;
 use crate::rules::{Front, Variant};
 use axum::Router;
 use axum::body::Bytes;
@@ -32,6 +31,7 @@ use axum::middleware::Next;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use longjiang_core::notation::game_file::read_games;
 use serde_json::{Map, Value, json};
 use std::sync::Arc;
 use std::time::Duration;

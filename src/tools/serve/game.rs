@@ -5,12 +5,12 @@
 
 use crate::movegen::legal_moves;
 use crate::notation::fen::{parse_fen, write_fen};
-use crate::notation::game_file::read_games;
 use crate::notation::record::GameRecord;
 use crate::notation::{parse_move, write_move};
 use crate::rules::position::castle_bit;
 use crate::rules::{Color, Move, PieceKind, Position, Rules, Variant};
 use crate::search::{Limits, Score};
+use longjiang_core::notation::game_file::read_games;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
