@@ -1,8 +1,8 @@
 //! The web board in a real browser: headless Chromium driven through WebDriver plays moves by
 //! clicking (an ordinary move, a capture, a drop, a promotion, castling, one drag), checks
 //! the board and the move list in the page against the rules core, runs analysis and sees
-//! lines appear, plays the engine, loads a record and steps through it, and sees a bad SFEN
-//! refused. Screenshots go to `target/web-screenshots/`.
+//! lines appear, plays the engine, loads a record (and the same game pasted as PGN) and steps
+//! through it, and sees a bad SFEN refused. Screenshots go to `target/web-screenshots/`.
 
 mod support;
 
@@ -313,6 +313,28 @@ fn the_web_board_plays_analyses_and_loads_records_in_chromium() {
     assert_eq!(board_in_page(&b), board_of(&p));
     b.screenshot(None, &dir.join("05-record.png"));
     b.screenshot(Some("#board"), &dir.join("board-record.png"));
+
+    // The same game pasted as PGN loads through the same box and button.
+    let pgn = longjiang_core::notation::pgn::write_pgn(
+        &rec,
+        longjiang_core::notation::san::SanForm::Standard,
+    )
+    .unwrap();
+    b.type_into("#text", &pgn);
+    b.click("#loadrec");
+    b.wait_for(
+        "return window.ljView().cursor === 0 && window.ljView().line.length === 9 \
+         && !window.ljBusy();",
+        WAIT,
+        "the PGN loaded",
+    );
+    b.click("#last");
+    b.wait_for(
+        "return window.ljView().cursor === 9;",
+        WAIT,
+        "the end of the PGN",
+    );
+    assert_eq!(board_in_page(&b), board_of(&p));
     drop(b);
     server.shutdown();
 }
