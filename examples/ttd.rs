@@ -11,10 +11,10 @@
 //! With one thread the search is deterministic, so its runs differ only by the machine's
 //! noise; with more, the order in which the threads finish their moves changes the tree, and
 //! the runs spread by ±10–15 %: take 10 runs or more.
-use longjiang::rules::Position;
-use longjiang::search::bench::parse_position_list;
-use longjiang::search::{Engine, Limits};
+use longjiang_core::rules::Position;
 use longjiang_core::rules::samples::POSITIONS;
+use longjiang_engine::search::bench::parse_position_list;
+use longjiang_engine::search::{Engine, Limits};
 use std::process::ExitCode;
 use std::time::Instant;
 

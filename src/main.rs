@@ -106,16 +106,16 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         None if cli.xboard => {
-            longjiang::protocol::xboard::run(
+            longjiang_engine::protocol::xboard::run(
                 std::io::stdin().lock(),
-                longjiang::protocol::Output::stdout(),
+                longjiang_engine::protocol::Output::stdout(),
             );
             Ok(())
         }
         None => {
-            longjiang::protocol::run(
+            longjiang_engine::protocol::run(
                 std::io::stdin().lock(),
-                longjiang::protocol::Output::stdout(),
+                longjiang_engine::protocol::Output::stdout(),
             );
             Ok(())
         }

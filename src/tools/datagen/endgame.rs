@@ -5,9 +5,9 @@
 //! not in check) and the side to move has a move and the game is not over.
 
 use super::selfplay_game::SplitMix;
-use crate::geometry::Square;
-use crate::movegen::legal_moves;
-use crate::rules::{Color, Piece, PieceKind, Position, Rules, Setup};
+use longjiang_core::geometry::Square;
+use longjiang_core::movegen::legal_moves;
+use longjiang_core::rules::{Color, Piece, PieceKind, Position, Rules, Setup};
 
 use PieceKind::{Bishop as B, Cavalry as N, Guard as G, Pawn as P, Queen as Q, Rook as R};
 
@@ -88,7 +88,7 @@ pub fn random(rng: &mut SplitMix, rules: &Rules) -> Option<Position> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Variant;
+    use longjiang_core::rules::Variant;
     use std::collections::HashSet;
 
     #[test]

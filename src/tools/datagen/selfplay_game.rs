@@ -3,13 +3,13 @@
 //! adjudicated. Everything random comes from the game's own generator, seeded by the run's
 //! seed and the game number, so a game is the same whichever thread plays it.
 
-use crate::movegen::legal_moves;
-use crate::rules::adjudication::{Adjudicator, ScoreTrack, Verdict};
-use crate::rules::{Color, Move, Position, Rules};
-use crate::search::{Engine, Limits};
-use crate::tools::matches::openings::Opening;
 use longjiang_core::data::binary::Kept;
 use longjiang_core::data::sample::{GameEnd, GameResult, SampleFlags};
+use longjiang_core::movegen::legal_moves;
+use longjiang_core::notation::suite::Opening;
+use longjiang_core::rules::adjudication::{Adjudicator, ScoreTrack, Verdict};
+use longjiang_core::rules::{Color, Move, Position, Rules};
+use longjiang_engine::search::{Engine, Limits};
 
 /// SplitMix64: a small, fast, well-mixed generator (Steele, Lea, Flood 2014).
 #[derive(Clone, Debug)]

@@ -1,5 +1,5 @@
 //! The match's adjudication flags, read into the one adjudicator
-//! ([`crate::rules::adjudication::Adjudicator`], which datagen uses too):
+//! ([`longjiang_core::rules::adjudication::Adjudicator`], which datagen uses too):
 //!
 //! - `--resign moves=N,score=S`: a side loses when its last N scores were all ≤ −S and its
 //!   opponent's last N scores all ≥ S (both engines agree; scores are centipawns from the
@@ -9,7 +9,7 @@
 //! - `--maxmoves N`: a draw when N full moves (2N plies, the opening included) have been
 //!   played without a result; `0` sets no limit.
 
-use crate::rules::adjudication::{Adjudicator, DrawRule, WinRule};
+use longjiang_core::rules::adjudication::{Adjudicator, DrawRule, WinRule};
 
 fn key_values(text: &str, flag: &str, keys: &[&str]) -> Result<Vec<i64>, String> {
     let mut values = vec![None; keys.len()];

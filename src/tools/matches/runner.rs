@@ -9,7 +9,7 @@ use super::clock_use;
 use super::connection::EngineConnection;
 use super::engine_spec::EngineSpec;
 use super::journal::{self, Journal};
-use super::openings::{self, Suite};
+use super::openings;
 use super::process::TrafficLog;
 use super::schedule::{Schedule, ScheduledGame};
 use super::stats::Sprt;
@@ -17,11 +17,12 @@ use super::summary::{Report, SprtState};
 use super::tally::Tally;
 use super::timecontrol::TimeControl;
 use super::{MatchArgs, SAVED_ARGS};
-use crate::notation::kif_record;
-use crate::notation::record::GameRecord;
-use crate::rules::{RecordFormat, Variant};
 use crate::tools::shard::Shard;
 use indicatif::{ProgressBar, ProgressStyle};
+use longjiang_core::notation::kif_record;
+use longjiang_core::notation::record::GameRecord;
+use longjiang_core::notation::suite::Suite;
+use longjiang_core::rules::{RecordFormat, Variant};
 use std::io::Write as _;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -220,7 +221,10 @@ fn game_record(plan: &Plan, slot: &ScheduledGame, f: &Finished) -> GameRecord {
         ("Black", plan.names[slot.first].clone()),
         ("White", plan.names[slot.second].clone()),
         ("Date", journal::today()),
-        ("Result", crate::rules::result_token(f.winner).to_string()),
+        (
+            "Result",
+            longjiang_core::rules::result_token(f.winner).to_string(),
+        ),
         ("Reason", f.reason.clone()),
         ("TimeControl", plan.tc_text.clone()),
         ("Round", slot.round.to_string()),
@@ -350,7 +354,7 @@ pub fn run(cli: &MatchArgs) -> Result<(), String> {
     say(&rep.text());
     let json_path = dir.join("summary.json");
     std::fs::write(&json_path, rep.json()).map_err(|e| format!("{}: {e}", json_path.display()))?;
-    let pgn = if crate::notation::pgn::supports(plan.ctx.variant) {
+    let pgn = if longjiang_core::notation::pgn::supports(plan.ctx.variant) {
         format!("  PGN: {}", dir.join(super::pgnfile::PGN).display())
     } else {
         String::new()
@@ -499,7 +503,7 @@ fn finish_game(
         plan.names[slot.first],
         plan.names[slot.second],
         slot.opening + 1,
-        crate::rules::result_token(f.winner),
+        longjiang_core::rules::result_token(f.winner),
         f.reason
     );
     bar.suspend(|| say(&line));

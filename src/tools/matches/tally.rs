@@ -4,7 +4,7 @@
 use super::clock_use::{ClockTotals, ClockUse};
 use super::schedule::ScheduledGame;
 use super::stats::{Penta, Wdl};
-use crate::rules::Color;
+use longjiang_core::rules::Color;
 use std::collections::HashMap;
 
 /// One engine's results.

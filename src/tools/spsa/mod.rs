@@ -9,7 +9,6 @@ pub mod param_file;
 pub mod play;
 pub mod run_dir;
 
-use crate::search::params;
 use crate::tools::matches::adjudication_flags;
 use crate::tools::matches::arbiter::GameContext;
 use crate::tools::matches::engine_spec::EngineSpec;
@@ -19,6 +18,7 @@ use crate::tools::matches::timecontrol::TimeControl;
 use crate::tools::shard::Shard;
 use clap::{Args, Parser};
 use driver::{Hyper, Spsa};
+use longjiang_engine::search::params;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -158,7 +158,7 @@ pub struct ParamsArgs {
 
 /// Prints every search parameter with the game's values (`longjiang params`).
 pub fn print_params(args: &ParamsArgs) -> Result<(), String> {
-    let variant: crate::rules::Variant = args
+    let variant: longjiang_core::rules::Variant = args
         .variant
         .parse()
         .map_err(|e| format!("--variant: {e}"))?;
@@ -171,7 +171,7 @@ struct Plan {
     spsa: Spsa,
     base: EngineSpec,
     ctx: GameContext,
-    suite: openings::Suite,
+    suite: longjiang_core::notation::suite::Suite,
     shard: Shard,
     concurrency: usize,
     pairs: u32,

@@ -15,10 +15,10 @@
 //! (`FeatureSet::offsets_of_plain`), so one cache serves both sets and none is misread.
 
 use super::source::{self, SourceRecord};
-use crate::eval::nnue::features::active;
-use crate::eval::nnue::network::bucket;
-use crate::rules::{Color, Variant};
 use longjiang_core::data::sample::Filter;
+use longjiang_core::rules::{Color, Variant};
+use longjiang_engine::eval::nnue::features::active;
+use longjiang_engine::eval::nnue::network::bucket;
 use rayon::prelude::*;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -198,7 +198,7 @@ fn encode(r: &SourceRecord, variant: Variant, valid: bool) -> Option<Vec<u8>> {
     let features = active(&pos, us);
     let clip = |v: i32| v.clamp(i16::MIN as i32, i16::MAX as i32) as i16;
     let classical = if valid {
-        clip(crate::eval::evaluate(&pos))
+        clip(longjiang_engine::eval::evaluate(&pos))
     } else {
         0
     };

@@ -18,16 +18,17 @@ pub mod model;
 pub mod shape;
 pub mod source;
 
-use crate::eval::nnue::FeatureSet;
-use crate::eval::nnue::network::Factors;
-use crate::rules::Variant;
 use cache::{Cache, LoadedShard};
 use checkpoint::Checkpoint;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use longjiang_core::data::sample;
-use model::{AdamW, FloatNet, Input, Shape};
+use longjiang_core::rules::Variant;
+use longjiang_engine::eval::nnue::FeatureSet;
+use longjiang_engine::eval::nnue::network::Factors;
+use model::{AdamW, FloatNet, Input};
 use rayon::prelude::*;
+use shape::Shape;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 

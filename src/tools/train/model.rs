@@ -1,11 +1,12 @@
 //! The trainer's float twin of [`Network`]: forward and backward passes on sparse positions
 //! of a [`Shape`] (`shape.rs`), AdamW and quantisation.
 
-pub use super::shape::Shape;
-use crate::eval::nnue::Network;
-use crate::eval::nnue::features::FEATURES;
-use crate::eval::nnue::network::{Factors, HIDDEN_SIZES, QA, QB, SCALE};
-use crate::rules::Variant;
+use super::shape::Shape;
+use longjiang_core::rules::Variant;
+use longjiang_engine::eval::nnue::Network;
+use longjiang_engine::eval::nnue::features::FEATURES;
+use longjiang_engine::eval::nnue::network::{Factors, HIDDEN_SIZES};
+use longjiang_engine::eval::nnue::quant::{QA, QB, SCALE};
 
 /// The largest weight magnitude quantisation keeps exact enough and overflow-free (i16 with
 /// `QA` for the input layer; `c · w` within i16 for the output layer).
@@ -326,11 +327,11 @@ impl AdamW {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::nnue::FeatureSet;
-    use crate::eval::nnue::evaluate_fresh;
-    use crate::eval::nnue::features::active;
-    use crate::eval::nnue::network::bucket;
-    use crate::rules::Position;
+    use longjiang_core::rules::Position;
+    use longjiang_engine::eval::nnue::FeatureSet;
+    use longjiang_engine::eval::nnue::evaluate_fresh;
+    use longjiang_engine::eval::nnue::features::active;
+    use longjiang_engine::eval::nnue::network::bucket;
 
     fn inputs(shape: &Shape, pos: &Position) -> (Vec<u16>, Vec<u16>) {
         let real = active(pos, pos.side_to_move());
@@ -403,7 +404,7 @@ mod tests {
                 assert_eq!(back.set(), shape.set);
                 // Every hidden sum of both perspectives is the float net's, to rounding
                 // (half a unit per folded row): the factors went into the right rows.
-                let acc = crate::eval::nnue::Accumulator::refresh(&back, &pos);
+                let acc = longjiang_engine::eval::nnue::Accumulator::refresh(&back, &pos);
                 for (mine, c) in [(&us, pos.side_to_move()), (&them, !pos.side_to_move())] {
                     for j in 0..hidden {
                         let float: f32 = net.p[shape.ft_b() + j]

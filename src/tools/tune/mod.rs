@@ -14,13 +14,13 @@ pub mod fit;
 pub mod quiet;
 pub mod weight_file;
 
-use crate::eval::weights::{S, WeightTable};
-use crate::eval::{as_f64, games};
-use crate::rules::Variant;
 use clap::Args;
 use fit::{Adam, Example};
 use indicatif::{ProgressBar, ProgressStyle};
 use longjiang_core::data::sample;
+use longjiang_core::rules::Variant;
+use longjiang_engine::eval::weights::{S, WeightTable};
+use longjiang_engine::eval::{as_f64, games};
 use std::path::PathBuf;
 
 /// Arguments of `longjiang tune`.
@@ -415,10 +415,10 @@ mod tests {
         assert!(!fine.exists());
         let _ = std::fs::remove_dir_all(&dir);
     }
-    use crate::eval::features;
-    use crate::movegen::legal_moves;
-    use crate::rules::{LONGJIANG_NODROP, PieceKind, Position};
     use crate::tools::datagen::selfplay_game::SplitMix;
+    use longjiang_core::movegen::legal_moves;
+    use longjiang_core::rules::{LONGJIANG_NODROP, PieceKind, Position};
+    use longjiang_engine::eval::features;
 
     /// The index of the first weight of `table`'s group `name`.
     fn group(table: &WeightTable, name: &str) -> usize {

@@ -3,8 +3,8 @@
 //! a search does), and the evaluation is the same for a position and its colour mirror.
 
 use super::*;
-use crate::movegen::legal_moves;
-use crate::rules::{Move, Position};
+use longjiang_core::movegen::legal_moves;
+use longjiang_core::rules::{Move, Position};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 
