@@ -1,6 +1,7 @@
 //! Tools behind the subcommands of the `longjiang` binary.
 
 pub mod bench_cmd;
+pub mod common;
 pub mod datagen;
 pub mod matches;
 pub mod perft_cmd;

@@ -1,6 +1,7 @@
 //! `longjiang perft`: count the leaves of the legal-move tree, optionally per root move and on
 //! several threads.
 
+use crate::tools::common::DEFAULT_VARIANT;
 use clap::Args;
 use longjiang_core::movegen::{MAX_PERFT_DEPTH, perft, perft_divide};
 use longjiang_core::rules::{Position, Variant};
@@ -12,7 +13,7 @@ pub struct PerftArgs {
     /// Depth in plies (the last ply is bulk-counted).
     pub depth: u32,
     /// The game: longjiang (with drops) or longjiang-nodrop.
-    #[arg(long, default_value = "longjiang")]
+    #[arg(long, default_value = DEFAULT_VARIANT)]
     pub variant: String,
     /// Start from this SFEN instead of the start position.
     #[arg(long)]

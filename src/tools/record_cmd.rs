@@ -12,6 +12,7 @@
 //! Every reader takes the engine's records, KIF (shogi) and PGN (the 龙将棋 games, both the
 //! standard form and the one XBoard saves), told apart by their text.
 
+use crate::tools::common::DEFAULT_VARIANT;
 use clap::{Args, Subcommand};
 use longjiang_core::notation::encoding::decode;
 use longjiang_core::notation::pgn;
@@ -34,7 +35,7 @@ pub enum RecordAction {
     /// Write a record from ASCII moves (arguments, or stdin when none are given).
     Write {
         /// The game: longjiang (with drops) or longjiang-nodrop.
-        #[arg(long, default_value = "longjiang")]
+        #[arg(long, default_value = DEFAULT_VARIANT)]
         variant: String,
         /// Start from this SFEN instead of the start position.
         #[arg(long)]

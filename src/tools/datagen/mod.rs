@@ -16,7 +16,8 @@ pub mod file;
 pub mod rescore;
 pub mod selfplay_game;
 
-use crate::tools::matches::openings;
+use crate::tools::common::DEFAULT_VARIANT;
+use crate::tools::common::openings;
 use crate::tools::shard::Shard;
 use clap::Args;
 use file::{Format, Settings};
@@ -35,7 +36,7 @@ pub const DEFAULT_NODES: u64 = 200;
 #[derive(Args, Debug)]
 pub struct DatagenArgs {
     /// The game: longjiang (drops) or longjiang-nodrop.
-    #[arg(long, default_value = "longjiang")]
+    #[arg(long, default_value = DEFAULT_VARIANT)]
     pub variant: Variant,
     /// Stop once the file holds this many positions (the games in progress are finished).
     #[arg(long, default_value_t = 100_000)]

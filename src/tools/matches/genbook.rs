@@ -12,6 +12,7 @@ use super::connection::{EngineConnection, Reply};
 use super::dialect::{go_command, position_command, searchmoves};
 use super::engine_spec::EngineSpec;
 use super::timecontrol::TimeControl;
+use crate::tools::common::DEFAULT_VARIANT;
 use clap::Args;
 use longjiang_core::movegen::legal_moves;
 use longjiang_core::rules::{Move, PieceKind, Position, Variant};
@@ -28,7 +29,7 @@ pub struct GenArgs {
     #[arg(long, default_value = "builtin")]
     pub engine: String,
     /// The game.
-    #[arg(long, default_value = "longjiang")]
+    #[arg(long, default_value = DEFAULT_VARIANT)]
     pub variant: String,
     /// Openings wanted.
     #[arg(long, default_value_t = 60)]

@@ -3,13 +3,11 @@
 //! (records file + journal, synced), updates the totals, the progress bar and the SPRT, and
 //! stops the match at an SPRT decision.
 
-use super::adjudication_flags;
 use super::arbiter::{self, Finished, GameContext, Played, Seat};
 use super::clock_use;
 use super::connection::EngineConnection;
 use super::engine_spec::EngineSpec;
 use super::journal::{self, Journal};
-use super::openings;
 use super::process::TrafficLog;
 use super::schedule::{Schedule, ScheduledGame};
 use super::stats::Sprt;
@@ -17,6 +15,8 @@ use super::summary::{Report, SprtState};
 use super::tally::Tally;
 use super::timecontrol::TimeControl;
 use super::{MatchArgs, SAVED_ARGS};
+use crate::tools::common::engine_flags;
+use crate::tools::common::openings;
 use crate::tools::shard::Shard;
 use indicatif::{ProgressBar, ProgressStyle};
 use longjiang_core::notation::kif_record;
@@ -27,7 +27,6 @@ use std::io::Write as _;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
-use std::time::Duration;
 
 /// Writes to standard output, ignoring a closed pipe (`longjiang match … | head` must not
 /// panic; the records are what matters).
@@ -106,19 +105,9 @@ pub(super) fn plan(args: &MatchArgs) -> Result<Plan, String> {
     if specs.len() > 64 {
         return Err("at most 64 engines".into());
     }
-    let concurrency = args.concurrency.unwrap_or(1);
-    if !(1..=256).contains(&concurrency) {
-        return Err("--concurrency must be between 1 and 256".into());
-    }
-    if !(args.hang_timeout.is_finite() && args.hang_timeout > 0.0 && args.hang_timeout <= 86_400.0)
-    {
-        return Err("--hang-timeout must be above 0 and at most 86400 seconds".into());
-    }
-    let adjudication = adjudication_flags::from_flags(
-        args.resign.as_deref(),
-        args.draw.as_deref(),
-        args.maxmoves,
-    )?;
+    let concurrency = engine_flags::concurrency(args.concurrency)?;
+    let hang_timeout = args.engine_timing.hang_timeout()?;
+    let adjudication = args.adjudication.adjudicator()?;
     let suite = openings::load(args.openings.as_deref(), variant)?;
     let schedule = Schedule::new(specs.len(), args.games, suite.openings.len());
     let shard = args
@@ -134,8 +123,8 @@ pub(super) fn plan(args: &MatchArgs) -> Result<Plan, String> {
             variant,
             tc,
             adjudication,
-            margin: Duration::from_millis(args.time_margin),
-            hang_timeout: Duration::from_secs_f64(args.hang_timeout),
+            margin: args.engine_timing.margin(),
+            hang_timeout,
             log: None,
         },
         tc_text: tc.to_string(),

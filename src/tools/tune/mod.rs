@@ -14,6 +14,8 @@ pub mod fit;
 pub mod quiet;
 pub mod weight_file;
 
+use crate::tools::common::DEFAULT_VARIANT;
+use crate::tools::common::data_filter::DataFilterArgs;
 use clap::Args;
 use fit::{Adam, Example};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -27,7 +29,7 @@ use std::path::PathBuf;
 #[derive(Args, Debug)]
 pub struct TuneArgs {
     /// The game whose weights are tuned (its data must be of that game).
-    #[arg(long, default_value = "longjiang")]
+    #[arg(long, default_value = DEFAULT_VARIANT)]
     pub variant: Variant,
     /// Datagen files (several may be given).
     #[arg(long = "data", required = true, num_args = 1..)]
@@ -48,15 +50,9 @@ pub struct TuneArgs {
     /// Every n-th game (by game number) goes to the validation set.
     #[arg(long, default_value_t = 10)]
     pub validation_every: u64,
-    /// Skip positions before this ply (the opening and its random moves).
-    #[arg(long, default_value_t = 8)]
-    pub min_ply: u32,
-    /// Skip positions whose search score is beyond this (centipawns).
-    #[arg(long, default_value_t = 3000)]
-    pub max_score: i32,
-    /// Keep positions that are not quiet (check, capture, promotion, mate score).
-    #[arg(long)]
-    pub keep_noisy: bool,
+    /// `--min-ply`, `--max-score`, `--keep-noisy`.
+    #[command(flatten)]
+    pub filter: DataFilterArgs,
     /// Learn from the positions as stored instead of the quiet leaves of their quiescence
     /// search (see `quiet`).
     #[arg(long)]
@@ -275,11 +271,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         ));
         samples.extend(data.samples);
     }
-    let filter = sample::Filter {
-        min_ply: args.min_ply,
-        max_score: args.max_score,
-        keep_noisy: args.keep_noisy,
-    };
+    let filter = args.filter.filter();
     samples.retain(|s| filter.keeps(s));
     if args.max_positions > 0 && samples.len() > args.max_positions {
         let step = samples.len() as f64 / args.max_positions as f64;
