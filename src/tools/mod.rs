@@ -3,6 +3,7 @@
 pub mod bench_cmd;
 pub mod common;
 pub mod datagen;
+pub mod engines;
 pub mod matches;
 pub mod perft_cmd;
 pub mod record_cmd;

@@ -8,11 +8,11 @@
 //! score at the given limit within ±`max_cp` for the side to move. At most `per_first` openings
 //! share a first move, which keeps the suite varied.
 
-use super::connection::{EngineConnection, Reply};
-use super::dialect::{go_command, position_command, searchmoves};
-use super::engine_spec::EngineSpec;
-use super::timecontrol::TimeControl;
 use crate::tools::common::DEFAULT_VARIANT;
+use crate::tools::engines::connection::{EngineConnection, Reply};
+use crate::tools::engines::dialect::{go_command, position_command, searchmoves};
+use crate::tools::engines::engine_spec::EngineSpec;
+use crate::tools::engines::timecontrol::TimeControl;
 use clap::Args;
 use longjiang_core::movegen::legal_moves;
 use longjiang_core::rules::{Move, PieceKind, Position, Variant};

@@ -1,30 +1,21 @@
 //! `longjiang match`: engine-vs-engine tournaments for this game, with the runner as arbiter.
 //!
-//! Modules, one idea each: [`engine_spec`] (the `--engine` syntax), [`process`] (pipes and
-//! timed lines), [`dialect`] (USI/UCI commands), [`connection`] (handshake, `go`, `bestmove`),
-//! [`timecontrol`] (time controls and clocks), [`arbiter`], [`schedule`] (who plays whom
-//! with which opening), [`journal`] (records file, journal, resume), [`pgnfile`] (the games
-//! as PGN), [`stats`] (Elo, LOS, SPRT), [`tally`] (running totals), [`summary`] (progress,
-//! summaries), [`runner`] (workers and the main loop), [`genbook`] (the openings generator).
-//! The opening suites and the adjudication and engine-timing flags are the tools' shared
-//! ones (`crate::tools::common`). The user documentation is `docs/match.md`.
+//! Modules, one idea each: [`schedule`] (who plays whom with which opening), [`journal`]
+//! (records file, journal, resume), [`pgnfile`] (the games as PGN), [`tally`] (running
+//! totals), [`summary`] (progress, summaries), [`runner`] (workers and the main loop),
+//! [`merge`] (the parts of a sharded match), [`genbook`] (the openings generator). Engines,
+//! the arbiter and the statistics are `crate::tools::engines`, which tune-search uses too;
+//! the opening suites and the adjudication and engine-timing flags are the tools' shared ones
+//! (`crate::tools::common`). The user documentation is `docs/match.md`.
 
-pub mod arbiter;
-pub mod clock_use;
-pub mod connection;
-pub mod dialect;
-pub mod engine_spec;
 pub mod genbook;
 pub mod journal;
 pub mod merge;
 pub mod pgnfile;
-pub mod process;
 pub mod runner;
 pub mod schedule;
-pub mod stats;
 pub mod summary;
 pub mod tally;
-pub mod timecontrol;
 
 use crate::tools::common::DEFAULT_VARIANT;
 use crate::tools::common::adjudication::AdjudicationArgs;

@@ -3,20 +3,20 @@
 //! (records file + journal, synced), updates the totals, the progress bar and the SPRT, and
 //! stops the match at an SPRT decision.
 
-use super::arbiter::{self, Finished, GameContext, Played, Seat};
-use super::clock_use;
-use super::connection::EngineConnection;
-use super::engine_spec::EngineSpec;
 use super::journal::{self, Journal};
-use super::process::TrafficLog;
 use super::schedule::{Schedule, ScheduledGame};
-use super::stats::Sprt;
 use super::summary::{Report, SprtState};
 use super::tally::Tally;
-use super::timecontrol::TimeControl;
 use super::{MatchArgs, SAVED_ARGS};
 use crate::tools::common::engine_flags;
 use crate::tools::common::openings;
+use crate::tools::engines::arbiter::{self, Finished, GameContext, Played, Seat};
+use crate::tools::engines::clock_use;
+use crate::tools::engines::connection::EngineConnection;
+use crate::tools::engines::engine_spec::EngineSpec;
+use crate::tools::engines::process::TrafficLog;
+use crate::tools::engines::stats::Sprt;
+use crate::tools::engines::timecontrol::TimeControl;
 use crate::tools::shard::Shard;
 use indicatif::{ProgressBar, ProgressStyle};
 use longjiang_core::notation::kif_record;
