@@ -136,15 +136,8 @@ fn run() -> Result<(), String> {
 /// from 10–20 runs is uncertain by several per cent, and this says by how much.
 fn bootstrap_interval(one: &[f64], many: &[f64]) -> (f64, f64) {
     // splitmix64: a fixed seed keeps the interval reproducible for the same runs.
-    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-    let mut next = move |n: usize| {
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^= z >> 31;
-        (z % n as u64) as usize
-    };
+    let mut rng = longjiang_core::rng::SplitMix::new(longjiang_core::rng::GAMMA);
+    let mut next = move |n: usize| (rng.next_u64() % n as u64) as usize;
     let mut ratios: Vec<f64> = (0..2000)
         .map(|_| {
             let a: Vec<f64> = (0..one.len()).map(|_| one[next(one.len())]).collect();

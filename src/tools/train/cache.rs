@@ -16,6 +16,7 @@
 
 use super::source::{self, SourceRecord};
 use longjiang_core::data::sample::Filter;
+use longjiang_core::rng::mix;
 use longjiang_core::rules::{Color, Variant};
 use longjiang_engine::eval::nnue::features::active;
 use longjiang_engine::eval::nnue::network::bucket;
@@ -165,14 +166,6 @@ impl LoadedShard {
             feats: &b[HEAD..HEAD + 2 * n],
         }
     }
-}
-
-/// SplitMix64 of `x`.
-pub fn mix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 /// A seeded shuffle of `0..n`.

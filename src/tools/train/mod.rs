@@ -288,7 +288,7 @@ fn epoch(
         .enumerate()
     {
         let shard = LoadedShard::load(&cache::shard_path(&cache.dir, s as usize))?;
-        let order = cache::permutation(shard.len(), cache::mix(seed ^ n as u64));
+        let order = cache::permutation(shard.len(), longjiang_core::rng::mix(seed ^ n as u64));
         for batch in order.chunks(args.batch.max(1)) {
             let loss = step(ck, &shard, batch, args, lr, workers);
             total += loss;

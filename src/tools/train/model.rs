@@ -2,6 +2,7 @@
 //! of a [`Shape`] (`shape.rs`), AdamW and quantisation.
 
 use super::shape::Shape;
+use longjiang_core::rng::SplitMix;
 use longjiang_core::rules::Variant;
 use longjiang_engine::eval::nnue::Network;
 use longjiang_engine::eval::nnue::features::FEATURES;
@@ -33,15 +34,6 @@ pub struct FloatNet {
     pub shape: Shape,
     /// All parameters, flat (see [`Shape`]'s offsets).
     pub p: Vec<f32>,
-}
-
-/// SplitMix64, for a reproducible initialisation.
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 /// Runs `$f::<H>` for the hidden size `$h` (of `HIDDEN_SIZES`), in its AVX2 + FMA build when
@@ -179,9 +171,9 @@ impl FloatNet {
     /// shared factoriser the shared rows are random and the bucket rows zero (the net
     /// starts as a plain one and learns what the buckets change).
     pub fn init(shape: Shape, seed: u64) -> FloatNet {
-        let mut s = seed ^ 0x6e6e_7565;
+        let mut s = SplitMix::new(seed ^ 0x6e6e_7565);
         let mut uniform =
-            |a: f32| ((splitmix(&mut s) >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * a;
+            |a: f32| ((s.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * a;
         let mut p = vec![0.0; shape.params()];
         let h = shape.hidden;
         let random = if shape.factors.contains(Factors::SHARED) {

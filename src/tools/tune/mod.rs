@@ -407,8 +407,8 @@ mod tests {
         assert!(!fine.exists());
         let _ = std::fs::remove_dir_all(&dir);
     }
-    use crate::tools::datagen::selfplay_game::SplitMix;
     use longjiang_core::movegen::legal_moves;
+    use longjiang_core::rng::SplitMix;
     use longjiang_core::rules::{LONGJIANG_NODROP, PieceKind, Position};
     use longjiang_engine::eval::features;
 
@@ -449,7 +449,7 @@ mod tests {
         truth[cav] += S(250, 250);
         truth[group(table, "centralisation") + PieceKind::Bishop.index()] = S(12, 0);
         let wt = as_f64(&truth);
-        let mut rng = SplitMix::for_game(5, 0);
+        let mut rng = SplitMix::stream(5, 0);
         let mut examples = Vec::new();
         while examples.len() < 1200 {
             let mut pos = Position::start(LONGJIANG_NODROP);
