@@ -1,7 +1,7 @@
 //! `longjiang perft`: count the leaves of the legal-move tree, optionally per root move and on
 //! several threads.
 
-use crate::tools::common::DEFAULT_VARIANT;
+use crate::tools::common::game::DEFAULT_VARIANT;
 use clap::Args;
 use longjiang_core::movegen::{MAX_PERFT_DEPTH, perft, perft_divide};
 use longjiang_core::rules::{Position, Variant};

@@ -12,7 +12,7 @@
 //! Every reader takes the engine's records, KIF (shogi) and PGN (the 龙将棋 games, both the
 //! standard form and the one XBoard saves), told apart by their text.
 
-use crate::tools::common::DEFAULT_VARIANT;
+use crate::tools::common::game::DEFAULT_VARIANT;
 use clap::{Args, Subcommand};
 use longjiang_core::notation::encoding::decode;
 use longjiang_core::notation::pgn;

@@ -16,7 +16,7 @@ pub mod file;
 pub mod rescore;
 pub mod selfplay_game;
 
-use crate::tools::common::DEFAULT_VARIANT;
+use crate::tools::common::game::DEFAULT_VARIANT;
 use crate::tools::common::openings;
 use crate::tools::shard::Shard;
 use clap::Args;

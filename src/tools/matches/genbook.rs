@@ -8,7 +8,7 @@
 //! score at the given limit within ±`max_cp` for the side to move. At most `per_first` openings
 //! share a first move, which keeps the suite varied.
 
-use crate::tools::common::DEFAULT_VARIANT;
+use crate::tools::common::game::DEFAULT_VARIANT;
 use crate::tools::engines::connection::{EngineConnection, Reply};
 use crate::tools::engines::dialect::{go_command, position_command, searchmoves};
 use crate::tools::engines::engine_spec::EngineSpec;

@@ -17,9 +17,9 @@ pub mod schedule;
 pub mod summary;
 pub mod tally;
 
-use crate::tools::common::DEFAULT_VARIANT;
 use crate::tools::common::adjudication::AdjudicationArgs;
 use crate::tools::common::engine_flags::EngineTimingArgs;
+use crate::tools::common::game::GameArgs;
 use clap::{Args, Parser};
 use std::path::PathBuf;
 
@@ -63,9 +63,9 @@ pub struct MatchArgs {
     /// An engine: cmd=PROGRAM,name=NAME,proto=usi|uci,option.NAME=VALUE,… (repeat; see below).
     #[arg(long = "engine", value_name = "SPEC")]
     pub engines: Vec<String>,
-    /// The game: longjiang (with drops), longjiang-nodrop or shogi.
-    #[arg(long, default_value = DEFAULT_VARIANT)]
-    pub variant: String,
+    /// `--variant`.
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Games per pair of engines (rounded up to even: each opening with both colours).
     #[arg(long, default_value_t = 2)]
     pub games: u32,
@@ -154,7 +154,7 @@ impl MatchArgs {
         for e in &self.engines {
             push("engine", e.clone());
         }
-        push("variant", self.variant.clone());
+        push("variant", self.game.variant.clone());
         push("games", self.games.to_string());
         if let Some(c) = self.concurrency {
             push("concurrency", c.to_string());

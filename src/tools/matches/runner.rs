@@ -22,7 +22,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use longjiang_core::notation::kif_record;
 use longjiang_core::notation::record::GameRecord;
 use longjiang_core::notation::suite::Suite;
-use longjiang_core::rules::{RecordFormat, Variant};
+use longjiang_core::rules::RecordFormat;
 use std::io::Write as _;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -90,10 +90,7 @@ pub(super) fn plan(args: &MatchArgs) -> Result<Plan, String> {
             return Err(format!("two engines are named '{n}'; give each a name="));
         }
     }
-    let variant: Variant = args
-        .variant
-        .parse()
-        .map_err(|e| format!("--variant: {e}"))?;
+    let variant = args.game.variant()?;
     let tc: TimeControl = args.tc.parse().map_err(|e| format!("{e}"))?;
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
     if sprt.is_some() && specs.len() != 2 {
@@ -258,7 +255,7 @@ fn sprt_state(plan: &Plan, tally: &Tally) -> Option<SprtState> {
 pub(super) fn report<'a>(plan: &'a Plan, args: &'a MatchArgs, tally: &'a Tally) -> Report<'a> {
     Report {
         names: &plan.names,
-        variant: &args.variant,
+        variant: &args.game.variant,
         tc: &plan.tc_text,
         openings: &plan.suite.source,
         planned: rounds_of(plan).len() as u32,

@@ -9,9 +9,9 @@ pub mod param_file;
 pub mod play;
 pub mod run_dir;
 
-use crate::tools::common::DEFAULT_VARIANT;
 use crate::tools::common::adjudication::AdjudicationArgs;
 use crate::tools::common::engine_flags::{self, EngineTimingArgs};
+use crate::tools::common::game::GameArgs;
 use crate::tools::common::openings;
 use crate::tools::engines::arbiter::GameContext;
 use crate::tools::engines::engine_spec::EngineSpec;
@@ -44,9 +44,9 @@ pub struct TuneSearchArgs {
     /// The engine, as match's --engine (default: this program).
     #[arg(long, value_name = "SPEC")]
     pub engine: Option<String>,
-    /// The game: longjiang (with drops), longjiang-nodrop or shogi.
-    #[arg(long, default_value = DEFAULT_VARIANT)]
-    pub variant: String,
+    /// `--variant`.
+    #[command(flatten)]
+    pub game: GameArgs,
     /// SPSA iterations (the gains' schedule runs over this many).
     #[arg(long, default_value_t = 1000)]
     pub iterations: u32,
@@ -117,7 +117,7 @@ impl TuneSearchArgs {
         if let Some(e) = &self.engine {
             push("engine", e.clone());
         }
-        push("variant", self.variant.clone());
+        push("variant", self.game.variant.clone());
         push("iterations", self.iterations.to_string());
         push("pairs", self.pairs.to_string());
         push("tc", self.tc.clone());
@@ -143,19 +143,21 @@ impl TuneSearchArgs {
 
 /// `longjiang params`.
 #[derive(clap::Args, Debug)]
+#[command(mut_arg("variant", |a| {
+    a.help(
+        "The game whose values to print (its `search_overrides` over the defaults): \
+         longjiang, longjiang-nodrop or shogi",
+    )
+}))]
 pub struct ParamsArgs {
-    /// The game whose values to print (its `search_overrides` over the defaults):
-    /// longjiang, longjiang-nodrop or shogi.
-    #[arg(long, default_value = DEFAULT_VARIANT)]
-    pub variant: String,
+    /// `--variant`.
+    #[command(flatten)]
+    pub game: GameArgs,
 }
 
 /// Prints every search parameter with the game's values (`longjiang params`).
 pub fn print_params(args: &ParamsArgs) -> Result<(), String> {
-    let variant: longjiang_core::rules::Variant = args
-        .variant
-        .parse()
-        .map_err(|e| format!("--variant: {e}"))?;
+    let variant = args.game.variant()?;
     let values = params::Values::with_overrides(variant.rules().search_overrides)?;
     crate::tools::say(params::dump(&values))
 }
@@ -185,10 +187,7 @@ fn plan(args: &TuneSearchArgs, params_text: &str) -> Result<Plan, String> {
         }
     };
     let base = EngineSpec::parse(&engine).map_err(|e| e.to_string())?;
-    let variant = args
-        .variant
-        .parse()
-        .map_err(|e| format!("--variant: {e}"))?;
+    let variant = args.game.variant()?;
     let tc: TimeControl = args.tc.parse().map_err(|e| format!("{e}"))?;
     let in_range = |x: f64, lo: f64, hi: f64| x.is_finite() && x > lo && x <= hi;
     if !(1..=10_000_000).contains(&args.iterations) || !(1..=100_000).contains(&args.pairs) {

@@ -18,8 +18,8 @@ pub mod model;
 pub mod shape;
 pub mod source;
 
-use crate::tools::common::DEFAULT_VARIANT;
 use crate::tools::common::data_filter::DataFilterArgs;
+use crate::tools::common::game::DEFAULT_VARIANT;
 use cache::{Cache, LoadedShard};
 use checkpoint::Checkpoint;
 use clap::Args;

@@ -14,8 +14,8 @@ pub mod fit;
 pub mod quiet;
 pub mod weight_file;
 
-use crate::tools::common::DEFAULT_VARIANT;
 use crate::tools::common::data_filter::DataFilterArgs;
+use crate::tools::common::game::DEFAULT_VARIANT;
 use clap::Args;
 use fit::{Adam, Example};
 use indicatif::{ProgressBar, ProgressStyle};
