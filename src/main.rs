@@ -132,17 +132,17 @@ fn main() -> ExitCode {
     }
     let result = match cli.command {
         None if cli.xboard => {
-            longjiang::protocol::xboard::run(
+            longjiang_engine::protocol::xboard::run(
                 std::io::stdin().lock(),
-                longjiang::protocol::Output::stdout(),
+                longjiang_engine::protocol::Output::stdout(),
                 cli.variant.unwrap_or_default(),
             );
             Ok(())
         }
         None => {
-            longjiang::protocol::run_game(
+            longjiang_engine::protocol::run_game(
                 std::io::stdin().lock(),
-                longjiang::protocol::Output::stdout(),
+                longjiang_engine::protocol::Output::stdout(),
                 cli.variant.unwrap_or_default(),
             );
             Ok(())

@@ -6,10 +6,10 @@
 
 mod support;
 
-use longjiang::notation::record::GameRecord;
-use longjiang::notation::write_move;
-use longjiang::rules::{LONGJIANG, Position, Variant};
 use longjiang::tools::serve::{Config, spawn};
+use longjiang_core::notation::record::GameRecord;
+use longjiang_core::notation::write_move;
+use longjiang_core::rules::{LONGJIANG, Position, Variant};
 use serde_json::{Value, json};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -47,11 +47,11 @@ fn board_in_page(b: &Browser) -> Vec<(String, String, String)> {
 }
 
 fn board_of(pos: &Position) -> Vec<(String, String, String)> {
-    let mut out: Vec<(String, String, String)> = longjiang::geometry::Square::all()
+    let mut out: Vec<(String, String, String)> = longjiang_core::geometry::Square::all()
         .filter_map(|sq| {
             pos.piece_at(sq).map(|p| {
                 let code = longjiang::tools::serve::game::kind_code(p.kind);
-                let side = if p.color == longjiang::rules::Color::Black {
+                let side = if p.color == longjiang_core::rules::Color::Black {
                     "b"
                 } else {
                     "w"

@@ -1,16 +1,16 @@
 //! `Board`: one position of one game with its move stack, over the rules core
-//! (`longjiang::rules`, `longjiang::movegen`). Every text goes through the engine's own
+//! (`longjiang_core::rules`, `longjiang_core::movegen`). Every text goes through the engine's own
 //! parsers, so errors carry the engine's messages.
 
 use crate::py_move::{MoveArg, PyMove, find_shared, move_arg, text_list};
-use crate::records;
-use longjiang::movegen::{MAX_PERFT_DEPTH, legal_moves, perft};
-use longjiang::notation::fen::{parse_fen, write_fen};
-use longjiang::notation::san::{SanForm, parse_san, write_san};
-use longjiang::protocol::board;
-use longjiang::rules::ascii::move_text;
-use longjiang::rules::outcome::EndReason;
-use longjiang::rules::{Color, Move, Outcome, Position, Variant};
+use longjiang_core::movegen::{MAX_PERFT_DEPTH, legal_moves, perft};
+use longjiang_core::notation::fen::{parse_fen, write_fen};
+use longjiang_core::notation::san::{SanForm, parse_san, write_san};
+use longjiang_core::notation::words;
+use longjiang_core::rules::ascii::move_text;
+use longjiang_core::rules::outcome::EndReason;
+use longjiang_core::rules::{Color, Move, Outcome, Position, Variant};
+use longjiang_engine::protocol::board;
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -393,13 +393,13 @@ impl PyBoard {
     /// in 龙将棋, KIF (`７六歩(77)`) in shogi.
     fn record(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
         let m = self.resolve(r#move)?;
-        Ok(records::write_word(&self.pos, m))
+        Ok(words::move_name(&self.pos, m))
     }
 
     /// Plays a move written in the record notation (Chinese in 龙将棋, KIF in shogi) or in
     /// ASCII/USI, and returns it.
     fn push_record(&mut self, text: &str) -> PyResult<PyMove> {
-        let m = records::read_word(&self.pos, text).map_err(value_error)?;
+        let m = words::read_move_word(&self.pos, text).map_err(value_error)?;
         let out = PyMove::new(m, self.pos.rules().text);
         self.play(m);
         Ok(out)
@@ -465,9 +465,9 @@ impl PyBoard {
     fn evaluate_nnue(&self, eval_file: Option<std::path::PathBuf>) -> PyResult<i32> {
         let net = match eval_file {
             Some(path) => std::sync::Arc::new(
-                longjiang::eval::nnue::Network::load(&path).map_err(value_error)?,
+                longjiang_engine::eval::nnue::Network::load(&path).map_err(value_error)?,
             ),
-            None => longjiang::eval::nnue::embedded(self.variant).ok_or_else(|| {
+            None => longjiang_engine::eval::nnue::embedded(self.variant).ok_or_else(|| {
                 value_error(format!("{} has no built-in net", self.variant.name()))
             })?,
         };
@@ -478,14 +478,16 @@ impl PyBoard {
                 self.variant.name()
             )));
         }
-        Ok(longjiang::eval::nnue::evaluate_fresh(&net, &self.pos))
+        Ok(longjiang_engine::eval::nnue::evaluate_fresh(
+            &net, &self.pos,
+        ))
     }
 
     /// The pieces on the board: square name (`e1`, `5i`) → SFEN letter, uppercase for the
     /// first player (`K`, `+P`, `p`).
     fn piece_map(&self) -> std::collections::BTreeMap<String, String> {
         let form = self.pos.rules().text;
-        longjiang::geometry::Square::all()
+        longjiang_core::geometry::Square::all()
             .filter_map(|sq| {
                 let p = self.pos.piece_at(sq)?;
                 let token = crate::svg::kind_token(p.kind);

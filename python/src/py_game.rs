@@ -1,16 +1,16 @@
 //! Game records: `Game` (one game: variant, start, moves, tags) and the record files that
-//! hold games, through the root crate's readers and writers (`longjiang::notation::record`,
+//! hold games, through the root crate's readers and writers (`longjiang_core::notation::record`,
 //! `kif_record`): the project's format for 龙将棋, KIF for a shogi game.
 
 use crate::py_board::{PyBoard, parse_variant, value_error};
 use crate::py_move::PyMove;
-use crate::records::read_word;
-use longjiang::notation::encoding::decode;
-use longjiang::notation::game_file::read_games;
-use longjiang::notation::kif_record::write_kif;
-use longjiang::notation::record::GameRecord;
-use longjiang::rules::ascii::move_text;
-use longjiang::rules::{Outcome, Position, RecordFormat};
+use longjiang_core::notation::encoding::decode;
+use longjiang_core::notation::game_file::read_games;
+use longjiang_core::notation::kif_record::write_kif;
+use longjiang_core::notation::record::GameRecord;
+use longjiang_core::notation::words::read_move_word;
+use longjiang_core::rules::ascii::move_text;
+use longjiang_core::rules::{Outcome, Position, RecordFormat};
 use pyo3::prelude::*;
 use std::path::PathBuf;
 
@@ -113,7 +113,7 @@ impl PyGame {
                     i + 1
                 )));
             }
-            let m = read_word(&board.pos, text)
+            let m = read_move_word(&board.pos, text)
                 .map_err(|e| value_error(format!("move {}: {e}", i + 1)))?;
             board.play(m);
         }

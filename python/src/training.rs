@@ -1,12 +1,12 @@
 //! Training data as numpy arrays: the NNUE's input features of each position (the engine's
-//! own indexing, `longjiang::eval::nnue::features`), its output bucket, score and result,
+//! own indexing, `longjiang_engine::eval::nnue::features`), its output bucket, score and result,
 //! so that a PyTorch user can train on `longjiang datagen` files.
 
 use crate::py_board::{parse_variant, value_error};
-use longjiang::data::sample::read_path;
-use longjiang::eval::nnue::features::{FEATURES, NET_KINDS, active};
-use longjiang::eval::nnue::network::bucket;
-use longjiang::rules::{Color, Position, Variant};
+use longjiang_core::data::sample::read_path;
+use longjiang_core::rules::{Color, Position, Variant};
+use longjiang_engine::eval::nnue::features::{FEATURES, NET_KINDS, active};
+use longjiang_engine::eval::nnue::network::bucket;
 use numpy::ndarray::Array3;
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::exceptions::{PyImportError, PyModuleNotFoundError};
@@ -159,6 +159,6 @@ pub fn training_arrays<'py>(
 /// The constants of the feature set, for sizing a model: `FEATURES` inputs in all.
 pub fn add_constants(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("FEATURES", FEATURES)?;
-    m.add("BUCKETS", longjiang::eval::nnue::network::BUCKETS)?;
+    m.add("BUCKETS", longjiang_engine::eval::nnue::network::BUCKETS)?;
     Ok(())
 }

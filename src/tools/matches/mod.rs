@@ -1,33 +1,25 @@
 //! `longjiang match`: engine-vs-engine tournaments for this game, with the runner as arbiter.
 //!
-//! Modules, one idea each: [`engine_spec`] (the `--engine` syntax), [`process`] (pipes and
-//! timed lines), [`dialect`] (USI/UCI commands), [`connection`] (handshake, `go`, `bestmove`),
-//! [`timecontrol`] (time controls and clocks), [`openings`] (suites), [`adjudication_flags`]
-//! (score and length rules), [`arbiter`], [`schedule`] (who plays whom with which opening),
-//! [`journal`] (records file, journal, resume), [`pgnfile`] (the games as PGN), [`stats`]
-//! (Elo, LOS, SPRT), [`tally`] (running totals), [`summary`] (progress, summaries), [`runner`]
-//! (workers and the main loop), [`genbook`] (the openings generator). The user documentation
-//! is `docs/match.md`.
+//! Modules, one idea each: [`schedule`] (who plays whom with which opening), [`journal`]
+//! (records file, journal, resume), [`pgnfile`] (the games as PGN), [`tally`] (running
+//! totals), [`summary`] (progress, summaries), [`runner`] (workers and the main loop),
+//! [`merge`] (the parts of a sharded match), [`genbook`] (the openings generator). Engines,
+//! the arbiter and the statistics are `crate::tools::engines`, which tune-search uses too;
+//! the opening suites and the adjudication and engine-timing flags are the tools' shared ones
+//! (`crate::tools::common`). The user documentation is `docs/match.md`.
 
-pub mod adjudication_flags;
-pub mod arbiter;
-pub mod clock_use;
-pub mod connection;
-pub mod dialect;
-pub mod engine_spec;
 pub mod genbook;
 pub mod journal;
 pub mod merge;
-pub mod openings;
 pub mod pgnfile;
-pub mod process;
 pub mod runner;
 pub mod schedule;
-pub mod stats;
 pub mod summary;
 pub mod tally;
-pub mod timecontrol;
 
+use crate::tools::common::adjudication::AdjudicationArgs;
+use crate::tools::common::engine_flags::EngineTimingArgs;
+use crate::tools::common::game::GameArgs;
 use clap::{Args, Parser};
 use std::path::PathBuf;
 
@@ -71,9 +63,9 @@ pub struct MatchArgs {
     /// An engine: cmd=PROGRAM,name=NAME,proto=usi|uci,option.NAME=VALUE,… (repeat; see below).
     #[arg(long = "engine", value_name = "SPEC")]
     pub engines: Vec<String>,
-    /// The game: longjiang (with drops), longjiang-nodrop or shogi.
-    #[arg(long, default_value = "longjiang")]
-    pub variant: String,
+    /// `--variant`.
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Games per pair of engines (rounded up to even: each opening with both colours).
     #[arg(long, default_value_t = 2)]
     pub games: u32,
@@ -90,26 +82,19 @@ pub struct MatchArgs {
     #[arg(long)]
     pub sprt: Option<String>,
     /// Directory for records, journal and summary.
-    #[arg(long, value_name = "DIR")]
+    // In the struct's group by hand: clap leaves a group with flattened members empty, and
+    // `MatchCommand` asks the group whether a match was given (every match gives --out).
+    #[arg(long, value_name = "DIR", group = "MatchArgs")]
     pub out: PathBuf,
     /// Continue the match in --out where a killed run stopped.
     #[arg(long)]
     pub resume: bool,
-    /// Resign adjudication: moves=N,score=CP.
-    #[arg(long)]
-    pub resign: Option<String>,
-    /// Draw adjudication: movenumber=M,moves=N,score=CP.
-    #[arg(long)]
-    pub draw: Option<String>,
-    /// Draw after this many full moves (the opening included; 0: no limit).
-    #[arg(long)]
-    pub maxmoves: Option<u32>,
-    /// Milliseconds a bestmove may come after the side's time has run out (pipe latency).
-    #[arg(long, default_value_t = 50)]
-    pub time_margin: u64,
-    /// Seconds to wait for an answer when there is no time limit (nodes/depth, handshakes).
-    #[arg(long, default_value_t = 60.0)]
-    pub hang_timeout: f64,
+    /// `--resign`, `--draw`, `--maxmoves`.
+    #[command(flatten)]
+    pub adjudication: AdjudicationArgs,
+    /// `--time-margin`, `--hang-timeout`.
+    #[command(flatten)]
+    pub engine_timing: EngineTimingArgs,
     /// Write every line sent to and received from the engines to DIR/protocol.log.
     #[arg(long)]
     pub log: bool,
@@ -169,7 +154,7 @@ impl MatchArgs {
         for e in &self.engines {
             push("engine", e.clone());
         }
-        push("variant", self.variant.clone());
+        push("variant", self.game.variant.clone());
         push("games", self.games.to_string());
         if let Some(c) = self.concurrency {
             push("concurrency", c.to_string());
@@ -182,17 +167,8 @@ impl MatchArgs {
             push("sprt", s.clone());
         }
         push("out", self.out.display().to_string());
-        if let Some(r) = &self.resign {
-            push("resign", r.clone());
-        }
-        if let Some(d) = &self.draw {
-            push("draw", d.clone());
-        }
-        if let Some(m) = self.maxmoves {
-            push("maxmoves", m.to_string());
-        }
-        push("time-margin", self.time_margin.to_string());
-        push("hang-timeout", self.hang_timeout.to_string());
+        self.adjudication.push_argv(&mut push);
+        self.engine_timing.push_argv(&mut push);
         if let Some(s) = &self.shard {
             push("shard", s.clone());
         }

@@ -21,7 +21,7 @@ pub mod xboard;
 pub use output::Output;
 pub use session::Session;
 
-use crate::rules::{Move, Position, Variant};
+use longjiang_core::rules::{Move, Position, Variant};
 use std::io::{BufRead, Cursor, Read};
 
 /// Runs the protocol until `quit` or end of input: the USI loop ([`session::run`]), or the
@@ -87,10 +87,10 @@ impl Mode {
     }
 
     /// The front end this dialect is, for the games it offers (`Presentation::served`).
-    pub const fn front(self) -> crate::rules::Front {
+    pub const fn front(self) -> longjiang_core::rules::Front {
         match self {
-            Mode::Usi => crate::rules::Front::Usi,
-            Mode::Uci => crate::rules::Front::Uci,
+            Mode::Usi => longjiang_core::rules::Front::Usi,
+            Mode::Uci => longjiang_core::rules::Front::Uci,
         }
     }
 }
@@ -101,6 +101,6 @@ pub fn any_move(pos: &Position, text: &str) -> Result<Move, String> {
     if text.is_ascii() {
         pos.parse_move(text).map_err(|e| e.to_string())
     } else {
-        crate::notation::parse_move(pos, text).map_err(|e| e.to_string())
+        longjiang_core::notation::parse_move(pos, text).map_err(|e| e.to_string())
     }
 }

@@ -6,9 +6,9 @@
 //! for one mode works in the other.
 
 use super::Mode;
-use crate::rules::{EnteringKingRule, Rules, StalemateRule, Variant};
 use crate::search::engine::{DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD, MAX_MULTIPV, MAX_THREADS};
 use crate::search::params;
+use longjiang_core::rules::{EnteringKingRule, Rules, StalemateRule, Variant};
 use std::time::Duration;
 
 /// Current option values.

@@ -13,9 +13,9 @@ use super::command::{self, Go, PositionSource, UsiCommand};
 use super::options::{OptionChange, Options};
 use super::output::{Output, bestmove_line};
 use super::{Mode, any_move};
-use crate::notation::fen::parse_fen;
-use crate::rules::{Color, Move, Position, Rules, Variant};
 use crate::search::{Clock, Engine, Limits};
+use longjiang_core::notation::fen::parse_fen;
+use longjiang_core::rules::{Color, Move, Position, Rules, Variant};
 use std::io::BufRead;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -52,7 +52,7 @@ pub struct Session {
     /// A `go mate` (USI's mate search) on its own thread.
     mate: Option<mate::MateRun>,
     /// The book `BookFile` loaded, for the game it was loaded in.
-    book: Option<(crate::rules::Variant, super::book::Book)>,
+    book: Option<(longjiang_core::rules::Variant, super::book::Book)>,
     /// Book choices made, to vary the next one.
     book_rolls: u64,
     /// The game the session started in (`longjiang --variant`): the default its handshake
@@ -126,7 +126,7 @@ impl Session {
     }
 
     /// The net for game `v`: one loaded with `EvalFile`, else the built-in one.
-    fn net_of(&self, v: crate::rules::Variant) -> Option<Arc<crate::eval::nnue::Network>> {
+    fn net_of(&self, v: longjiang_core::rules::Variant) -> Option<Arc<crate::eval::nnue::Network>> {
         self.nets.net_of(v)
     }
 

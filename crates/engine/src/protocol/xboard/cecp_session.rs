@@ -3,21 +3,22 @@
 //! the board the session holds and a later command never races it.
 
 use super::clock::{XboardTimeControl, parse_centiseconds};
-use super::define::{feature_lines, variant_lines};
-use super::notation::{
-    Pick, fen_from_xboard, highlight_board, move_text_from_xboard, move_to_xboard,
-    pick_from_xboard, square_from_xboard, square_to_xboard,
-};
+use super::define::feature_lines;
 use super::report::{result_line, stat_line};
 use super::settings::{Etiquette, Setting, option_definitions, parse_cores, parse_memory};
-use crate::movegen::legal_moves;
-use crate::movegen::legality::MoveError;
-use crate::notation::fen::parse_fen;
 use crate::protocol::Output;
 use crate::protocol::options::{OptionChange, Options};
 use crate::protocol::output::printable;
-use crate::rules::{Color, Front, Move, PieceKind, Position, Rules, Variant};
 use crate::search::{Engine, SearchEvent, SearchInfo};
+use longjiang_core::movegen::legal_moves;
+use longjiang_core::movegen::legality::MoveError;
+use longjiang_core::notation::fen::parse_fen;
+use longjiang_core::notation::xboard_notation::{
+    Pick, fen_from_xboard, highlight_board, move_text_from_xboard, move_to_xboard,
+    pick_from_xboard, square_from_xboard, square_to_xboard,
+};
+use longjiang_core::notation::xboard_variant::variant_lines;
+use longjiang_core::rules::{Color, Front, Move, PieceKind, Position, Rules, Variant};
 use std::sync::mpsc::{Receiver, Sender};
 
 mod engine_side;

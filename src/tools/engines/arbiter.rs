@@ -13,12 +13,12 @@ use super::clock_use::ClockUse;
 use super::connection::{EngineConnection, Failure, Reply};
 use super::dialect::{go_command, position_command, searchmoves};
 use super::engine_spec::EngineSpec;
-use super::openings::Opening;
 use super::process::TrafficLog;
 use super::timecontrol::TimeControl;
-use crate::rules::adjudication::{Adjudicator, ScoreTrack};
-use crate::rules::outcome::EndReason;
-use crate::rules::{Color, Move, Outcome, Variant};
+use longjiang_core::notation::suite::Opening;
+use longjiang_core::rules::adjudication::{Adjudicator, ScoreTrack};
+use longjiang_core::rules::outcome::EndReason;
+use longjiang_core::rules::{Color, Move, Outcome, Variant};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 

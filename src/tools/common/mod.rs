@@ -1,0 +1,10 @@
+//! What several tools share, so that a tool depends downward on these modules and never
+//! sideways on another tool: the flag groups, each written once and flattened into every
+//! tool that takes them ([`game`] with the default game, [`adjudication`], [`engine_flags`],
+//! [`data_filter`]), and the `--openings` loader ([`openings`]).
+
+pub mod adjudication;
+pub mod data_filter;
+pub mod engine_flags;
+pub mod game;
+pub mod openings;
