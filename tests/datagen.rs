@@ -1,7 +1,8 @@
 //! `longjiang datagen`: one thread and one seed give the same file; a run stopped in the
 //! middle of a game resumes and ends with the same data; the records carry what they claim.
 
-use longjiang_core::data::sample::{self, GameResult, SampleFlags};
+use longjiang_core::data::file;
+use longjiang_core::data::sample::{GameResult, SampleFlags};
 use longjiang_core::rules::{LONGJIANG_NODROP, Position};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -47,7 +48,7 @@ fn one_thread_one_seed_is_deterministic_and_resumes() {
     datagen(&c, 150, 8);
     assert_ne!(ta, std::fs::read_to_string(&c).unwrap(), "the seed matters");
 
-    let set = sample::read_path(&a).unwrap();
+    let set = file::read_path(&a).unwrap();
     assert!(set.samples.len() >= 150);
     assert!(set.games.len() >= 2);
     for s in &set.samples {
@@ -102,7 +103,7 @@ fn datagen_part(out: &Path, positions: u64, shard: Option<&str>) {
 fn games_of(path: &Path) -> std::collections::BTreeMap<u64, String> {
     let mut games = std::collections::BTreeMap::<u64, String>::new();
     let text = std::fs::read_to_string(path).unwrap();
-    let set = sample::read_path(path).unwrap();
+    let set = file::read_path(path).unwrap();
     for line in text.lines().filter(|l| !l.starts_with('#')) {
         let number: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
         let g = games.entry(number).or_default();

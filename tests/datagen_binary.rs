@@ -4,7 +4,7 @@
 //! other settings; duplicates are counted and removed; `data list` names what is there.
 
 use longjiang_core::data::binary::{self, Reader};
-use longjiang_core::data::sample;
+use longjiang_core::data::file;
 use longjiang_core::rules::{Position, Variant};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -96,7 +96,7 @@ fn text_to_binary_to_text_keeps_every_record_in_all_three_games() {
         let t = std::fs::read_to_string(&text).unwrap();
         assert_eq!(t, std::fs::read_to_string(&back).unwrap(), "{name}");
         let bytes = std::fs::metadata(&bin).unwrap().len();
-        let ts = sample::read_path(&text).unwrap();
+        let ts = file::read_path(&text).unwrap();
         assert!(ts.samples.len() >= 150);
         // Compact: at most 48 bytes a position, game blocks included.
         assert!(
@@ -117,7 +117,7 @@ fn text_to_binary_to_text_keeps_every_record_in_all_three_games() {
             assert_eq!(a.to_sfen(), b.to_sfen());
             assert_eq!(a.key(), b.key());
         }
-        assert_eq!(sample::read_path(&bin).unwrap().samples, ts.samples);
+        assert_eq!(file::read_path(&bin).unwrap().samples, ts.samples);
         // Written directly, the binary file is byte for byte the converted one.
         let direct = d.join(format!("{name}.direct.bin"));
         ok(make(variant, &direct, "binary", &[]));
@@ -154,7 +154,7 @@ fn a_cut_or_damaged_file_names_the_byte_and_a_cut_run_resumes() {
     let msg = err.to_string();
     assert!(msg.contains(&format!("byte {at}")), "{msg}");
     assert!(msg.contains("truncated"), "{msg}");
-    assert!(sample::read_path(&cut).is_err());
+    assert!(file::read_path(&cut).is_err());
 
     // Damage the second game's first byte: the error names that byte.
     let bad = d.join("bad.bin");
@@ -226,7 +226,7 @@ fn resuming_with_other_settings_is_refused_naming_the_difference() {
             format,
             &["--positions", "300"],
         ));
-        assert!(sample::read_path(&f).unwrap().samples.len() >= 300);
+        assert!(file::read_path(&f).unwrap().samples.len() >= 300);
     }
     let _ = std::fs::remove_dir_all(&d);
 }
@@ -274,13 +274,13 @@ fn duplicates_are_counted_and_removed_and_the_store_lists_its_files() {
         let i = words.iter().position(|w| *w == word).unwrap();
         words[i - 1].parse().unwrap()
     };
-    let total = sample::read_path(&file).unwrap().samples.len() as u64;
+    let total = file::read_path(&file).unwrap().samples.len() as u64;
     let dups = count(&dedup, "duplicates");
     assert!(dups >= 5, "{dedup}");
     assert_eq!(count(&kept, "duplicates"), dups);
     assert_eq!(count(&kept, "positions"), total);
     assert_eq!(count(&dedup, "positions"), total - dups);
-    let set = sample::read_path(&d.join("dedup.bin")).unwrap();
+    let set = file::read_path(&d.join("dedup.bin")).unwrap();
     let mut seen = std::collections::HashSet::new();
     for s in &set.samples {
         // Without the move number: the same position reached at another ply.
@@ -315,7 +315,7 @@ fn endgame_starts_are_played_and_written() {
     for variant in Variant::ALL {
         let f = d.join(format!("{}.bin", variant.name()));
         ok(make(variant, &f, "binary", &["--endgames", "1"]));
-        let set = sample::read_path(&f).unwrap();
+        let set = file::read_path(&f).unwrap();
         assert!(set.games.len() >= 2);
         let rules = variant.rules();
         for g in &set.games {

@@ -3,7 +3,8 @@
 //! run stopped in the middle resumes to the same file; `--fraction` draws a share of the
 //! positions; bad input is one clear error.
 
-use longjiang_core::data::sample::{self, DataSet, Sample, SampleFlags};
+use longjiang_core::data::file;
+use longjiang_core::data::sample::{DataSet, Sample, SampleFlags};
 use longjiang_core::rules::{Color, LONGJIANG_NODROP, Position};
 use longjiang_engine::search::{Engine, Limits};
 use std::collections::BTreeMap;
@@ -92,8 +93,8 @@ fn the_rescored_file_holds_the_same_positions_with_the_deeper_scores() {
     );
 
     let (old, new) = (
-        sample::read_path(&input).unwrap(),
-        sample::read_path(&one).unwrap(),
+        file::read_path(&input).unwrap(),
+        file::read_path(&one).unwrap(),
     );
     assert!(new.header.contains("rescore-nodes=1000"), "{}", new.header);
     assert!(new.header.contains("rescore-of=in.txt"), "{}", new.header);
@@ -119,7 +120,7 @@ fn the_rescored_file_holds_the_same_positions_with_the_deeper_scores() {
         assert_eq!(first.score, direct_score(first, 1000), "game {}", g.game);
     }
     // Two workers write the games in another order, with the same scores.
-    let (a, b) = (new, sample::read_path(&two).unwrap());
+    let (a, b) = (new, file::read_path(&two).unwrap());
     assert_eq!(by_position(&a), by_position(&b));
 
     // data compare: a file against itself agrees exactly; against its rescore it does not.
@@ -149,8 +150,8 @@ fn a_stopped_rescore_resumes_and_a_fraction_draws_positions() {
     assert!(rescore(&input, &whole, &half).status.success());
     let text = std::fs::read_to_string(&whole).unwrap();
     let (all, drawn) = (
-        sample::read_path(&input).unwrap().samples.len(),
-        sample::read_path(&whole).unwrap().samples.len(),
+        file::read_path(&input).unwrap().samples.len(),
+        file::read_path(&whole).unwrap().samples.len(),
     );
     assert!(drawn > all / 4 && drawn < all * 3 / 4, "{drawn} of {all}");
     assert!(text.contains("rescore-fraction=0.5"));

@@ -4,7 +4,8 @@
 
 use indicatif::ProgressBar;
 use longjiang::tools::tune::{TuneConfig, examples, frozen, tune};
-use longjiang_core::data::sample::{self, Filter};
+use longjiang_core::data::file;
+use longjiang_core::data::sample::Filter;
 use longjiang_core::rules::{SHOGI, Variant};
 use longjiang_engine::eval::games;
 use std::process::Command;
@@ -24,7 +25,7 @@ fn shogi_data_tunes_shogi_weights() {
         .status()
         .unwrap();
     assert!(status.success());
-    let set = sample::read_path_of(&file, Variant::Shogi).unwrap();
+    let set = file::read_path_of(&file, Variant::Shogi).unwrap();
     assert!(set.games.len() >= 10, "{} games", set.games.len());
     let filter = Filter {
         min_ply: 8,

@@ -3,7 +3,7 @@
 //! so that a PyTorch user can train on `longjiang datagen` files.
 
 use crate::py_board::{parse_variant, value_error};
-use longjiang_core::data::sample::read_path;
+use longjiang_core::data::file::read_path;
 use longjiang_core::rules::{Color, Position, Variant};
 use longjiang_engine::eval::nnue::features::{FEATURES, NET_KINDS, active};
 use longjiang_engine::eval::nnue::network::bucket;

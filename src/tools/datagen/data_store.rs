@@ -134,7 +134,10 @@ pub fn run(args: &DataArgs) -> Result<(), String> {
 
 /// Prints `data compare`'s report of two files.
 fn compare_files(first: &Path, second: &Path, max_score: i32) -> Result<(), String> {
-    let (a, b) = (sample::read_path(first)?, sample::read_path(second)?);
+    let (a, b) = (
+        longjiang_core::data::file::read_path(first)?,
+        longjiang_core::data::file::read_path(second)?,
+    );
     let name = |p: &Path| {
         p.file_name()
             .map_or(String::new(), |n| n.to_string_lossy().into_owned())

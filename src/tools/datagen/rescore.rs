@@ -17,7 +17,7 @@ use super::selfplay_game;
 use super::{data_store, game_net};
 use clap::Args;
 use longjiang_core::data::binary::Kept;
-use longjiang_core::data::sample::{self, DataSet, GameEnd, Sample, SampleFlags};
+use longjiang_core::data::sample::{DataSet, GameEnd, Sample, SampleFlags};
 use longjiang_core::data::scale;
 use longjiang_core::rng::SplitMix;
 use longjiang_core::rules::{Color, Position, Variant};
@@ -105,7 +105,7 @@ pub fn run(args: &RescoreArgs) -> Result<Rescored, String> {
     if input == path {
         return Err("the output must be another file than the input".into());
     }
-    let set = sample::read_path(&input)?;
+    let set = longjiang_core::data::file::read_path(&input)?;
     let variant = variant_of(&set, &input)?;
     let rules = variant.rules();
     let net = game_net(variant, args.nnue, args.eval_file.as_deref())?;

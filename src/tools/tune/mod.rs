@@ -19,7 +19,7 @@ use crate::tools::common::game::DEFAULT_VARIANT;
 use clap::Args;
 use fit::{Adam, Example};
 use indicatif::{ProgressBar, ProgressStyle};
-use longjiang_core::data::sample;
+use longjiang_core::data::file;
 use longjiang_core::rules::Variant;
 use longjiang_engine::eval::weights::{S, WeightTable};
 use longjiang_engine::eval::{as_f64, games};
@@ -261,7 +261,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
     let mut samples = Vec::new();
     let mut sources = Vec::new();
     for path in &args.data {
-        let data = sample::read_path_of(path, args.variant)?;
+        let data = file::read_path_of(path, args.variant)?;
         sources.push(format!(
             "{} ({} positions, {} games; {})",
             weight_file::portable(&path.to_string_lossy()),

@@ -274,32 +274,6 @@ pub fn read<R: BufRead>(mut input: R) -> Result<DataSet, String> {
     Ok(set)
 }
 
-/// Reads the data file at `path`, text (see [`read`]) or binary (`binary::read_set`).
-pub fn read_path(path: &std::path::Path) -> Result<DataSet, String> {
-    let f = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut f = std::io::BufReader::new(f);
-    let start = f
-        .fill_buf()
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    if super::binary::is_binary(start) {
-        return super::binary::read_set(path).map_err(|e| e.to_string());
-    }
-    read(f).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-/// Reads the data file at `path` (see [`read`]) and refuses it when its header names another
-/// game than `variant` (the tuner's and the trainer's check).
-pub fn read_path_of(
-    path: &std::path::Path,
-    variant: crate::rules::Variant,
-) -> Result<DataSet, String> {
-    let data = read_path(path)?;
-    if data.header.contains("variant=") && !data.header.contains(&format!("variant={variant} ")) {
-        return Err(format!("{}: not data of {variant}", path.display()));
-    }
-    Ok(data)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
