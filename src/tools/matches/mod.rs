@@ -3,7 +3,7 @@
 //! Modules, one idea each: [`engine_spec`] (the `--engine` syntax), [`process`] (pipes and
 //! timed lines), [`dialect`] (USI/UCI commands), [`connection`] (handshake, `go`, `bestmove`),
 //! [`timecontrol`] (time controls and clocks), [`openings`] (suites), [`adjudication_flags`]
-//! (score and length rules), [`arbiter`], [`schedule`] (who plays whom with which opening),
+//! (score and length rules), [`arbiter`], [`move_comment`] (the PGN's per-move comments), [`schedule`] (who plays whom with which opening),
 //! [`journal`] (records file, journal, resume), [`pgnfile`] (the games as PGN), [`stats`]
 //! (Elo, LOS, SPRT), [`tally`] (running totals), [`summary`] (progress, summaries), [`runner`]
 //! (workers and the main loop), [`genbook`] (the openings generator). The user documentation
@@ -18,6 +18,7 @@ pub mod engine_spec;
 pub mod genbook;
 pub mod journal;
 pub mod merge;
+pub mod move_comment;
 pub mod openings;
 pub mod pgnfile;
 pub mod process;
@@ -43,6 +44,10 @@ ENGINES (--engine, once per engine, at least two):
                        USI_Ponder or MoveOverhead, and the reverse)
   searchmoves=legal|all  legal: every go lists the moves the rules hold legal (go … searchmoves
                        …), for an engine whose rules are looser (default all: no list)
+  tc=TC                this engine's own time control (the --tc grammar; time odds)
+  nodes=N depth=D st=S byoyomi=S   items added to its time control (replacing the same item)
+  timemargin=MS        its own --time-margin
+  --each SPEC          keys for every engine that does not give them (option.Hash=64,tc=5+0.05)
   Items are separated by commas; write a comma inside a value as \\, .
   The variant is set through the engine's Variant / UCI_Variant / USI_Variant option unless
   you set one yourself (Fairy-Stockfish: also give option.VariantPath=…ini).
@@ -71,6 +76,10 @@ pub struct MatchArgs {
     /// An engine: cmd=PROGRAM,name=NAME,proto=usi|uci,option.NAME=VALUE,… (repeat; see below).
     #[arg(long = "engine", value_name = "SPEC")]
     pub engines: Vec<String>,
+    /// Items for every engine that does not give the same key itself (cutechess's -each):
+    /// option.Hash=64,tc=10+0.1,… (the --engine keys).
+    #[arg(long, value_name = "SPEC")]
+    pub each: Option<String>,
     /// The game: longjiang (with drops), longjiang-nodrop or shogi.
     #[arg(long, default_value = "longjiang")]
     pub variant: String,
@@ -168,6 +177,9 @@ impl MatchArgs {
         };
         for e in &self.engines {
             push("engine", e.clone());
+        }
+        if let Some(e) = &self.each {
+            push("each", e.clone());
         }
         push("variant", self.variant.clone());
         push("games", self.games.to_string());

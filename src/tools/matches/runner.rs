@@ -18,6 +18,7 @@ use super::tally::Tally;
 use super::timecontrol::TimeControl;
 use super::{MatchArgs, SAVED_ARGS};
 use crate::notation::kif_record;
+use crate::notation::pgn::{COMMENT_SEPARATOR, MOVE_COMMENTS};
 use crate::notation::record::GameRecord;
 use crate::rules::{RecordFormat, Variant};
 use crate::tools::shard::Shard;
@@ -48,6 +49,8 @@ pub(super) struct Plan {
     sprt: Option<Sprt>,
     concurrency: usize,
     tc_text: String,
+    /// Each engine's time control (the match's, or its own `tc=` and limits).
+    tcs: Vec<TimeControl>,
 }
 
 /// Engines without `name=` that share their program's file name become `name`, `name-2`,
@@ -81,7 +84,7 @@ pub(super) fn plan(args: &MatchArgs) -> Result<Plan, String> {
     let mut specs: Vec<EngineSpec> = args
         .engines
         .iter()
-        .map(|e| EngineSpec::parse(e).map_err(|e| e.to_string()))
+        .map(|e| EngineSpec::with_each(e, args.each.as_deref()).map_err(|e| e.to_string()))
         .collect::<Result<_, _>>()?;
     number_unnamed(&mut specs);
     let names: Vec<String> = specs.iter().map(|s| s.name.clone()).collect();
@@ -95,6 +98,19 @@ pub(super) fn plan(args: &MatchArgs) -> Result<Plan, String> {
         .parse()
         .map_err(|e| format!("--variant: {e}"))?;
     let tc: TimeControl = args.tc.parse().map_err(|e| format!("{e}"))?;
+    let tcs: Vec<TimeControl> = specs
+        .iter()
+        .map(|s| s.time_control(&tc))
+        .collect::<Result<_, _>>()?;
+    if let Some(s) = specs
+        .iter()
+        .find(|s| s.time_margin.is_some_and(|m| m > 3_600_000))
+    {
+        return Err(format!(
+            "engine {}: timemargin is at most 3600000 ms",
+            s.name
+        ));
+    }
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
     if sprt.is_some() && specs.len() != 2 {
         return Err("--sprt needs exactly two engines".into());
@@ -127,6 +143,7 @@ pub(super) fn plan(args: &MatchArgs) -> Result<Plan, String> {
         .transpose()?
         .unwrap_or(Shard::WHOLE);
     Ok(Plan {
+        tc_text: tc_text(&names, &tcs),
         shard,
         names,
         ctx: GameContext {
@@ -137,13 +154,27 @@ pub(super) fn plan(args: &MatchArgs) -> Result<Plan, String> {
             hang_timeout: Duration::from_secs_f64(args.hang_timeout),
             log: None,
         },
-        tc_text: tc.to_string(),
+        tcs,
         specs,
         suite,
         schedule,
         sprt,
         concurrency,
     })
+}
+
+/// The match's time control as the summary names it: the one all engines share, else each
+/// engine's (`new 10+0.1, old 5+0.05`).
+fn tc_text(names: &[String], tcs: &[TimeControl]) -> String {
+    if tcs.windows(2).all(|w| w[0] == w[1]) {
+        return tcs.first().map(|t| t.to_string()).unwrap_or_default();
+    }
+    let each: Vec<String> = names
+        .iter()
+        .zip(tcs)
+        .map(|(n, t)| format!("{n} {t}"))
+        .collect();
+    each.join(", ")
 }
 
 /// Starts every engine once and lets it go.
@@ -165,7 +196,7 @@ fn try_engines(plan: &Plan) -> Result<(), String> {
 /// What a worker tells the main thread after each job.
 enum Msg {
     /// The game of this slot ended.
-    Game(usize, ScheduledGame, Finished),
+    Game(usize, ScheduledGame, Box<Finished>),
     /// The game was stopped (the match is ending).
     Aborted(usize),
     /// A setup error that ends the match.
@@ -200,7 +231,7 @@ fn worker(id: usize, plan: &Plan, jobs: Receiver<Option<u32>>, stop: &AtomicBool
         pool[slot.first] = first;
         pool[slot.second] = second;
         let msg = match result {
-            Ok(Played::Finished(f)) => Msg::Game(id, slot, f),
+            Ok(Played::Finished(f)) => Msg::Game(id, slot, Box::new(f)),
             Ok(Played::Aborted) => Msg::Aborted(id),
             Err(e) => Msg::Fatal(id, e),
         };
@@ -216,13 +247,18 @@ fn worker(id: usize, plan: &Plan, jobs: Receiver<Option<u32>>, stop: &AtomicBool
 /// The record of a finished game: its opening, moves and the match's tags.
 fn game_record(plan: &Plan, slot: &ScheduledGame, f: &Finished) -> GameRecord {
     let opening = &plan.suite.openings[slot.opening];
-    let tags = [
+    let [a, b] = [slot.first, slot.second].map(|i| plan.tcs[i].to_string());
+    // Time odds: each side's own tag (PGN's WhiteTimeControl/BlackTimeControl, as cutechess).
+    let tc_tags = match a == b {
+        true => vec![("TimeControl", a)],
+        false => vec![("BlackTimeControl", a), ("WhiteTimeControl", b)],
+    };
+    let mut tags = vec![
         ("Black", plan.names[slot.first].clone()),
         ("White", plan.names[slot.second].clone()),
         ("Date", journal::today()),
         ("Result", crate::rules::result_token(f.winner).to_string()),
         ("Reason", f.reason.clone()),
-        ("TimeControl", plan.tc_text.clone()),
         ("Round", slot.round.to_string()),
         (
             "Opening",
@@ -231,6 +267,11 @@ fn game_record(plan: &Plan, slot: &ScheduledGame, f: &Finished) -> GameRecord {
         (clock_use::TAGS[0], f.clock[0].tag_value()),
         (clock_use::TAGS[1], f.clock[1].tag_value()),
     ];
+    tags.splice(5..5, tc_tags);
+    // Each move's comment (`book`, `+0.35/12 0.52s`), which the PGN writes after the move.
+    if f.comments.iter().any(|c| !c.is_empty()) {
+        tags.push((MOVE_COMMENTS, f.comments.join(COMMENT_SEPARATOR)));
+    }
     GameRecord {
         variant: plan.ctx.variant,
         start_sfen: opening.start_sfen.clone(),
