@@ -65,7 +65,8 @@ SPRT: --sprt elo0=0,elo1=5[,alpha=0.05,beta=0.05,model=normalized|logistic] (two
 
 OUTPUT (--out DIR): games.txt (records), games.pgn (the same games as PGN, like cutechess's
   -pgnout; the 龙将棋 games), games.idx (journal), match.args (settings), summary.json;
-  shogi also kif/NNNN.kifu (each game as KIF, UTF-8).  --resume continues a killed run (same settings, read from match.args).
+  shogi also kif/NNNN.kifu (each game as KIF, UTF-8).  --resume continues a killed run (settings read from match.args; a flag given
+  that differs is refused, naming each difference; a larger --games extends the match).
 
 Full documentation: docs/match.md";
 
@@ -80,18 +81,19 @@ pub struct MatchArgs {
     /// option.Hash=64,tc=10+0.1,… (the --engine keys).
     #[arg(long, value_name = "SPEC")]
     pub each: Option<String>,
-    /// The game: longjiang (with drops), longjiang-nodrop or shogi.
-    #[arg(long, default_value = "longjiang")]
-    pub variant: String,
-    /// Games per pair of engines (rounded up to even: each opening with both colours).
-    #[arg(long, default_value_t = 2)]
-    pub games: u32,
+    /// The game: longjiang (with drops; the default), longjiang-nodrop or shogi.
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// Games per pair of engines (default 2; rounded up to even: each opening with both
+    /// colours). With --resume, a larger number extends the match.
+    #[arg(long)]
+    pub games: Option<u32>,
     /// Games played at the same time (default 1).
     #[arg(long)]
     pub concurrency: Option<usize>,
-    /// Time control (see below).
-    #[arg(long, default_value = "10+0.1")]
-    pub tc: String,
+    /// Time control (default 10+0.1; see below).
+    #[arg(long)]
+    pub tc: Option<String>,
     /// Opening suite: a FILE, `builtin` (the shipped suite of the game; default) or `startpos`.
     #[arg(long, value_name = "FILE")]
     pub openings: Option<String>,
@@ -113,12 +115,14 @@ pub struct MatchArgs {
     /// Draw after this many full moves (the opening included; 0: no limit).
     #[arg(long)]
     pub maxmoves: Option<u32>,
-    /// Milliseconds a bestmove may come after the side's time has run out (pipe latency).
-    #[arg(long, default_value_t = 50)]
-    pub time_margin: u64,
-    /// Seconds to wait for an answer when there is no time limit (nodes/depth, handshakes).
-    #[arg(long, default_value_t = 60.0)]
-    pub hang_timeout: f64,
+    /// Milliseconds a bestmove may come after the side's time has run out (pipe latency;
+    /// default 50).
+    #[arg(long)]
+    pub time_margin: Option<u64>,
+    /// Seconds to wait for an answer when there is no time limit (nodes/depth, handshakes;
+    /// default 60).
+    #[arg(long)]
+    pub hang_timeout: Option<f64>,
     /// Write every line sent to and received from the engines to DIR/protocol.log.
     #[arg(long)]
     pub log: bool,
@@ -181,12 +185,12 @@ impl MatchArgs {
         if let Some(e) = &self.each {
             push("each", e.clone());
         }
-        push("variant", self.variant.clone());
-        push("games", self.games.to_string());
+        push("variant", self.variant().to_string());
+        push("games", self.games().to_string());
         if let Some(c) = self.concurrency {
             push("concurrency", c.to_string());
         }
-        push("tc", self.tc.clone());
+        push("tc", self.tc().to_string());
         if let Some(o) = &self.openings {
             push("openings", o.clone());
         }
@@ -203,8 +207,8 @@ impl MatchArgs {
         if let Some(m) = self.maxmoves {
             push("maxmoves", m.to_string());
         }
-        push("time-margin", self.time_margin.to_string());
-        push("hang-timeout", self.hang_timeout.to_string());
+        push("time-margin", self.time_margin().to_string());
+        push("hang-timeout", self.hang_timeout().to_string());
         if let Some(s) = &self.shard {
             push("shard", s.clone());
         }
@@ -218,15 +222,57 @@ impl MatchArgs {
             .map_err(|e| format!("{SAVED_ARGS}: {e}"))
     }
 
+    /// The game (default `longjiang`).
+    pub fn variant(&self) -> &str {
+        self.variant.as_deref().unwrap_or("longjiang")
+    }
+
+    /// Games per pair of engines (default 2).
+    pub fn games(&self) -> u32 {
+        self.games.unwrap_or(2)
+    }
+
+    /// The time control (default `10+0.1`).
+    pub fn tc(&self) -> &str {
+        self.tc.as_deref().unwrap_or("10+0.1")
+    }
+
+    /// `--time-margin` in milliseconds (default 50).
+    pub fn time_margin(&self) -> u64 {
+        self.time_margin.unwrap_or(50)
+    }
+
+    /// `--hang-timeout` in seconds (default 60).
+    pub fn hang_timeout(&self) -> f64 {
+        self.hang_timeout.unwrap_or(60.0)
+    }
+
     /// The settings that must agree between a run and its resumption (and between the
-    /// parts of a sharded run, apart from `shard`).
+    /// parts of a sharded run, apart from `shard`), defaults filled in.
     fn fixed(&self) -> MatchArgs {
         MatchArgs {
             concurrency: None,
             resume: false,
             log: false,
             out: PathBuf::new(),
+            variant: Some(self.variant().to_string()),
+            games: Some(self.games()),
+            tc: Some(self.tc().to_string()),
+            time_margin: Some(self.time_margin()),
+            hang_timeout: Some(self.hang_timeout()),
             ..self.clone()
+        }
+    }
+
+    /// These settings with the run's own choices (concurrency, out, resume, log) of `run`.
+    #[cfg(test)]
+    fn with_run_of(self, run: &MatchArgs) -> MatchArgs {
+        MatchArgs {
+            concurrency: run.concurrency,
+            out: run.out.clone(),
+            resume: run.resume,
+            log: run.log,
+            ..self
         }
     }
 
@@ -239,21 +285,97 @@ impl MatchArgs {
         whole(self) == whole(other)
     }
 
-    /// With `--resume`: the saved settings, with this run's concurrency and log choice; the
-    /// command line may repeat the saved settings or give only `--out` (and `--concurrency`).
-    pub fn resolve_resume(&self, saved: MatchArgs) -> Result<MatchArgs, String> {
-        if !self.engines.is_empty() && self.fixed() != saved.fixed() {
-            return Err(format!(
-                "--resume: these settings differ from the ones in {}/{SAVED_ARGS}; \
-                 give only --out (and --concurrency) to use the saved ones",
-                self.out.display()
+    /// Each setting this command line gives that differs from the saved one, as
+    /// `--tc: was 'nodes=300', now 'nodes=3000'` (a larger `--games` is not one: it extends).
+    fn differences(&self, saved: &MatchArgs) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut check = |flag: &str, now: Option<String>, was: Option<String>| {
+            if let Some(now) = now
+                && Some(&now) != was.as_ref()
+            {
+                let was = was.map_or("(not given)".to_string(), |w| format!("'{w}'"));
+                out.push(format!("{flag}: was {was}, now '{now}'"));
+            }
+        };
+        if !self.engines.is_empty() {
+            for i in 0..self.engines.len().max(saved.engines.len()) {
+                check(
+                    &format!("--engine {}", i + 1),
+                    Some(self.engines.get(i).cloned().unwrap_or_default()),
+                    saved.engines.get(i).cloned(),
+                );
+            }
+        }
+        let text = |n: Option<u64>| n.map(|n| n.to_string());
+        let builtin = |o: &Option<String>| o.clone().unwrap_or("builtin".into());
+        check("--each", self.each.clone(), saved.each.clone());
+        check(
+            "--variant",
+            self.variant.clone(),
+            Some(saved.variant().into()),
+        );
+        check("--tc", self.tc.clone(), Some(saved.tc().into()));
+        if self.openings.is_some() {
+            check(
+                "--openings",
+                Some(builtin(&self.openings)),
+                Some(builtin(&saved.openings)),
+            );
+        }
+        check("--sprt", self.sprt.clone(), saved.sprt.clone());
+        check("--resign", self.resign.clone(), saved.resign.clone());
+        check("--draw", self.draw.clone(), saved.draw.clone());
+        check(
+            "--maxmoves",
+            text(self.maxmoves.map(u64::from)),
+            text(saved.maxmoves.map(u64::from)),
+        );
+        check(
+            "--time-margin",
+            text(self.time_margin),
+            text(Some(saved.time_margin())),
+        );
+        check(
+            "--hang-timeout",
+            self.hang_timeout.map(|h| h.to_string()),
+            Some(saved.hang_timeout().to_string()),
+        );
+        check("--shard", self.shard.clone(), saved.shard.clone());
+        if let Some(g) = self.games
+            && g < saved.games()
+        {
+            out.push(format!(
+                "--games: was {}, now {g} (a match can be extended, not shortened)",
+                saved.games()
             ));
         }
+        out
+    }
+
+    /// With `--resume`: the saved settings, with this run's concurrency and log choice. The
+    /// command line may repeat saved settings; one that differs is refused, naming each
+    /// difference, except a larger `--games`, which extends the match to that many games.
+    pub fn resolve_resume(&self, saved: MatchArgs) -> Result<MatchArgs, String> {
+        let diffs = self.differences(&saved);
+        if !diffs.is_empty() {
+            let (what, verb) = match diffs.len() {
+                1 => ("this setting", "differs"),
+                _ => ("these settings", "differ"),
+            };
+            return Err(format!(
+                "--resume: {what} {verb} from {}/{SAVED_ARGS}: {}; give only --out (and \
+                 --concurrency, or a larger --games to extend the match) to use the saved ones",
+                self.out.display(),
+                diffs.join("; ")
+            ));
+        }
+        let games = self.games.map_or(saved.games(), |g| g.max(saved.games()));
         Ok(MatchArgs {
             concurrency: self.concurrency.or(saved.concurrency),
             resume: true,
             log: self.log,
             out: self.out.clone(),
+            games: Some(games),
             ..saved
         })
     }
@@ -263,7 +385,14 @@ impl MatchArgs {
 pub fn run(cmd: &MatchCommand) -> Result<(), String> {
     match &cmd.action {
         None => match &cmd.args {
-            Some(args) => runner::run(args),
+            Some(args) => {
+                // A --resume whose settings differ from the saved ones is a usage error.
+                let args = runner::resolve(args).unwrap_or_else(|e| {
+                    eprintln!("longjiang: {e}");
+                    std::process::exit(2)
+                });
+                runner::run(&args)
+            }
             None => Err("match: give the match's settings (see longjiang match --help)".into()),
         },
         Some(MatchAction::Merge { dirs, out }) => merge::run(dirs, out.as_deref()),
@@ -296,14 +425,25 @@ mod tests {
         .args;
         let text = args.to_argv().join("\n");
         let back = MatchArgs::from_saved(&text).unwrap();
-        assert_eq!(back, args);
+        // The saved settings are the same match, the defaults written out.
+        assert_eq!(back, args.fixed().with_run_of(&args));
+        assert_eq!(back.time_margin, Some(50));
         let only_out = Saved::try_parse_from(["--out", "/tmp/m", "--resume", "--concurrency", "3"])
             .unwrap()
             .args;
         let r = only_out.resolve_resume(back.clone()).unwrap();
-        assert_eq!((r.games, r.concurrency, r.resume), (8, Some(3), true));
+        assert_eq!((r.games, r.concurrency, r.resume), (Some(8), Some(3), true));
         let mut other = back.clone();
-        other.games = 10;
-        assert!(other.resolve_resume(back).is_err());
+        other.games = Some(6);
+        other.tc = Some("nodes=200".into());
+        let e = other.resolve_resume(back.clone()).unwrap_err();
+        assert!(
+            e.contains("--tc: was 'nodes=100', now 'nodes=200'")
+                && e.contains("--games: was 8, now 6"),
+            "{e}"
+        );
+        other.tc = None;
+        other.games = Some(10);
+        assert_eq!(other.resolve_resume(back).unwrap().games, Some(10));
     }
 }

@@ -94,10 +94,10 @@ pub(super) fn plan(args: &MatchArgs) -> Result<Plan, String> {
         }
     }
     let variant: Variant = args
-        .variant
+        .variant()
         .parse()
         .map_err(|e| format!("--variant: {e}"))?;
-    let tc: TimeControl = args.tc.parse().map_err(|e| format!("{e}"))?;
+    let tc: TimeControl = args.tc().parse().map_err(|e| format!("{e}"))?;
     let tcs: Vec<TimeControl> = specs
         .iter()
         .map(|s| s.time_control(&tc))
@@ -115,7 +115,7 @@ pub(super) fn plan(args: &MatchArgs) -> Result<Plan, String> {
     if sprt.is_some() && specs.len() != 2 {
         return Err("--sprt needs exactly two engines".into());
     }
-    if !(1..=1_000_000).contains(&args.games) {
+    if !(1..=1_000_000).contains(&args.games()) {
         return Err("--games must be between 1 and 1000000".into());
     }
     if specs.len() > 64 {
@@ -125,8 +125,8 @@ pub(super) fn plan(args: &MatchArgs) -> Result<Plan, String> {
     if !(1..=256).contains(&concurrency) {
         return Err("--concurrency must be between 1 and 256".into());
     }
-    if !(args.hang_timeout.is_finite() && args.hang_timeout > 0.0 && args.hang_timeout <= 86_400.0)
-    {
+    let hang_timeout = args.hang_timeout();
+    if !(hang_timeout.is_finite() && hang_timeout > 0.0 && hang_timeout <= 86_400.0) {
         return Err("--hang-timeout must be above 0 and at most 86400 seconds".into());
     }
     let adjudication = adjudication_flags::from_flags(
@@ -135,7 +135,7 @@ pub(super) fn plan(args: &MatchArgs) -> Result<Plan, String> {
         args.maxmoves,
     )?;
     let suite = openings::load(args.openings.as_deref(), variant)?;
-    let schedule = Schedule::new(specs.len(), args.games, suite.openings.len());
+    let schedule = Schedule::new(specs.len(), args.games(), suite.openings.len());
     let shard = args
         .shard
         .as_deref()
@@ -150,8 +150,8 @@ pub(super) fn plan(args: &MatchArgs) -> Result<Plan, String> {
             variant,
             tc,
             adjudication,
-            margin: Duration::from_millis(args.time_margin),
-            hang_timeout: Duration::from_secs_f64(args.hang_timeout),
+            margin: Duration::from_millis(args.time_margin()),
+            hang_timeout: Duration::from_secs_f64(hang_timeout),
             log: None,
         },
         tcs,
@@ -306,7 +306,7 @@ fn sprt_state(plan: &Plan, tally: &Tally) -> Option<SprtState> {
 pub(super) fn report<'a>(plan: &'a Plan, args: &'a MatchArgs, tally: &'a Tally) -> Report<'a> {
     Report {
         names: &plan.names,
-        variant: &args.variant,
+        variant: args.variant(),
         tc: &plan.tc_text,
         openings: &plan.suite.source,
         planned: rounds_of(plan).len() as u32,
@@ -315,16 +315,22 @@ pub(super) fn report<'a>(plan: &'a Plan, args: &'a MatchArgs, tally: &'a Tally) 
     }
 }
 
-/// Runs `longjiang match` with these arguments.
-pub fn run(cli: &MatchArgs) -> Result<(), String> {
-    let dir = cli.out.clone();
-    let args = if cli.resume {
-        let saved = std::fs::read_to_string(dir.join(SAVED_ARGS))
-            .map_err(|e| format!("--resume: {}/{SAVED_ARGS}: {e}", dir.display()))?;
-        cli.resolve_resume(MatchArgs::from_saved(&saved)?)?
-    } else {
-        cli.clone()
-    };
+/// The settings of a run: the command line's, or with `--resume` the saved ones (checked
+/// against what the command line repeats; a larger `--games` extends the match).
+pub fn resolve(cli: &MatchArgs) -> Result<MatchArgs, String> {
+    if !cli.resume {
+        return Ok(cli.clone());
+    }
+    let dir = &cli.out;
+    let saved = std::fs::read_to_string(dir.join(SAVED_ARGS))
+        .map_err(|e| format!("--resume: {}/{SAVED_ARGS}: {e}", dir.display()))?;
+    cli.resolve_resume(MatchArgs::from_saved(&saved)?)
+}
+
+/// Runs `longjiang match` with these settings (resolved by [`resolve`]).
+pub fn run(args: &MatchArgs) -> Result<(), String> {
+    let dir = args.out.clone();
+    let args = args.clone();
     let mut plan = plan(&args)?;
     // The part as resolved (`auto` read the environment): saved so, for `--resume` and merge.
     let args = MatchArgs {
@@ -415,16 +421,22 @@ fn open_journal(
         }
         eprintln!("resume: {} finished games found", committed.len());
         super::pgnfile::rewrite(dir)?;
+        // The settings as resumed: a larger --games is kept for the next resume.
+        save_args(args, dir)?;
         return Ok((journal, committed));
     }
+    save_args(args, dir)?;
+    Ok((Journal::create(dir)?, Vec::new()))
+}
+
+/// Writes the settings to `match.args`.
+fn save_args(args: &MatchArgs, dir: &Path) -> Result<(), String> {
     let argv = args.to_argv();
     if argv.iter().any(|a| a.contains('\n')) {
         return Err("arguments may not contain line breaks".into());
     }
     let saved = dir.join(SAVED_ARGS);
-    std::fs::write(&saved, argv.join("\n") + "\n")
-        .map_err(|e| format!("{}: {e}", saved.display()))?;
-    Ok((Journal::create(dir)?, Vec::new()))
+    std::fs::write(&saved, argv.join("\n") + "\n").map_err(|e| format!("{}: {e}", saved.display()))
 }
 
 fn play_rounds(
