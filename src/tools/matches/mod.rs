@@ -94,7 +94,8 @@ pub struct MatchArgs {
     /// Time control (default 10+0.1; see below).
     #[arg(long)]
     pub tc: Option<String>,
-    /// Opening suite: a FILE, `builtin` (the shipped suite of the game; default) or `startpos`.
+    /// Opening suite: a FILE, `builtin` (the shipped suite of the game; default) or
+    /// `startpos`; or file=FILE,format=suite|epd|pgn|auto,order=sequential|random,seed=N,plies=N.
     #[arg(long, value_name = "FILE")]
     pub openings: Option<String>,
     /// Sequential probability ratio test: elo0=…,elo1=…[,alpha=…,beta=…,model=…].
