@@ -5,7 +5,7 @@
 //! [`timecontrol`] (time controls and clocks), [`openings`] (suites), [`adjudication_flags`]
 //! (score and length rules), [`arbiter`], [`move_comment`] (the PGN's per-move comments), [`schedule`] (who plays whom with which opening),
 //! [`journal`] (records file, journal, resume), [`pgnfile`] (the games as PGN), [`stats`]
-//! (Elo, LOS, SPRT), [`tally`] (running totals), [`summary`] (progress, summaries), [`runner`]
+//! (Elo, LOS, SPRT), [`ratings`] (the rating table of three or more engines), [`tally`] (running totals), [`summary`] (progress, summaries), [`runner`]
 //! (workers and the main loop), [`genbook`] (the openings generator). The user documentation
 //! is `docs/match.md`.
 
@@ -22,6 +22,7 @@ pub mod move_comment;
 pub mod openings;
 pub mod pgnfile;
 pub mod process;
+pub mod ratings;
 pub mod runner;
 pub mod schedule;
 pub mod stats;
@@ -60,6 +61,9 @@ TIME CONTROL (--tc, comma-separated): BASE[+INC] | MOVES/BASE[+INC] (seconds), b
 ADJUDICATION: --resign moves=N,score=CP (both engines agree for N moves each),
   --draw movenumber=M,moves=N,score=CP, --maxmoves N (full moves; 0: no limit).
 
+RATINGS: three or more engines end with a table of Elo (Bradley-Terry maximum likelihood,
+  relative to the first engine, 95% interval); --gauntlet: the first engine meets each other.
+
 SPRT: --sprt elo0=0,elo1=5[,alpha=0.05,beta=0.05,model=normalized|logistic] (two engines;
   pentanomial; the match stops at a decision).
 
@@ -84,6 +88,10 @@ pub struct MatchArgs {
     /// The game: longjiang (with drops; the default), longjiang-nodrop or shogi.
     #[arg(long)]
     pub variant: Option<String>,
+    /// With three or more engines: the first plays every other one, the others do not meet
+    /// (default: a round robin).
+    #[arg(long)]
+    pub gauntlet: bool,
     /// Games per pair of engines (default 2; rounded up to even: each opening with both
     /// colours). With --resume, a larger number extends the match.
     #[arg(long)]
@@ -212,6 +220,9 @@ impl MatchArgs {
         push("hang-timeout", self.hang_timeout().to_string());
         if let Some(s) = &self.shard {
             push("shard", s.clone());
+        }
+        if self.gauntlet {
+            v.push("--gauntlet".into());
         }
         v
     }
@@ -342,6 +353,9 @@ impl MatchArgs {
             Some(saved.hang_timeout().to_string()),
         );
         check("--shard", self.shard.clone(), saved.shard.clone());
+        if self.gauntlet && !saved.gauntlet {
+            out.push("--gauntlet: was not given (a round robin), now given".into());
+        }
         if let Some(g) = self.games
             && g < saved.games()
         {

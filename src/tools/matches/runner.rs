@@ -135,7 +135,10 @@ pub(super) fn plan(args: &MatchArgs) -> Result<Plan, String> {
         args.maxmoves,
     )?;
     let suite = openings::load(args.openings.as_deref(), variant)?;
-    let schedule = Schedule::new(specs.len(), args.games(), suite.openings.len());
+    let schedule = match args.gauntlet {
+        true => Schedule::gauntlet(specs.len(), args.games(), suite.openings.len()),
+        false => Schedule::new(specs.len(), args.games(), suite.openings.len()),
+    };
     let shard = args
         .shard
         .as_deref()
