@@ -352,7 +352,14 @@ impl MatchArgs {
             self.hang_timeout.map(|h| h.to_string()),
             Some(saved.hang_timeout().to_string()),
         );
-        check("--shard", self.shard.clone(), saved.shard.clone());
+        // `auto` is compared as what it reads now (the saved part is the resolved one).
+        let part =
+            |s: &String| crate::tools::shard::Shard::parse(s).map_or(s.clone(), |p| p.to_string());
+        check(
+            "--shard",
+            self.shard.as_ref().map(part),
+            saved.shard.clone(),
+        );
         if self.gauntlet && !saved.gauntlet {
             out.push("--gauntlet: was not given (a round robin), now given".into());
         }
