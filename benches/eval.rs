@@ -1,9 +1,9 @@
 //! Criterion bench of the static evaluation on the bench positions of both games.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use longjiang::eval::evaluate;
-use longjiang::rules::Position;
+use longjiang_core::rules::Position;
 use longjiang_core::rules::samples::POSITIONS;
+use longjiang_engine::eval::evaluate;
 use std::hint::black_box;
 
 fn eval_positions(c: &mut Criterion) {

@@ -1,8 +1,8 @@
 //! Move generation and perft benchmarks: `cargo bench --bench movegen`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use longjiang::movegen::{count_legal, legal_moves, perft};
-use longjiang::rules::{LONGJIANG, LONGJIANG_NODROP, Position, Rules, SHOGI};
+use longjiang_core::movegen::{count_legal, legal_moves, perft};
+use longjiang_core::rules::{LONGJIANG, LONGJIANG_NODROP, Position, Rules, SHOGI};
 use std::hint::black_box;
 
 /// Positions of the three games: the start, an opening, a middlegame with pieces in hand; for

@@ -1,7 +1,7 @@
 //! The NNUE kernels for each hidden size: `cargo bench --bench nnue`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use longjiang::eval::nnue::kernels;
+use longjiang_engine::eval::nnue::kernels;
 use std::hint::black_box;
 
 fn kernels(c: &mut Criterion) {

@@ -2,8 +2,8 @@
 //! from the start positions of both games and a middlegame with pieces in hand.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use longjiang::rules::{LONGJIANG, LONGJIANG_NODROP, Position};
-use longjiang::search::{Engine, Limits};
+use longjiang_core::rules::{LONGJIANG, LONGJIANG_NODROP, Position};
+use longjiang_engine::search::{Engine, Limits};
 
 fn fixed_depth(c: &mut Criterion) {
     let cases = [

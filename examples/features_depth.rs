@@ -1,8 +1,8 @@
 //! Nodes and time to a fixed depth on the bench positions with one feature switched off
 //! (`features_depth DEPTH [off-list]`), to see what each pruning technique saves.
-use longjiang::rules::Position;
-use longjiang::search::{Engine, Features, Limits};
+use longjiang_core::rules::Position;
 use longjiang_core::rules::samples::POSITIONS;
+use longjiang_engine::search::{Engine, Features, Limits};
 fn main() {
     let a: Vec<String> = std::env::args().collect();
     let depth: u32 = a.get(1).map_or(9, |s| s.parse().unwrap());

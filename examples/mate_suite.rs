@@ -24,11 +24,11 @@
 //! kind `check` (some first move checks), `drop` (no first move checks, some is a drop) or
 //! `quiet`.
 
-use longjiang::movegen::legal_moves;
-use longjiang::rules::{Position, Variant};
-use longjiang::search::tsume::exhaustive::{Proof, shortest_mate};
-use longjiang::search::tsume::{MateAnswer, MateLimits, solve};
-use longjiang::search::{Engine, Limits, Score, SearchEvent, engine::collecting_listener};
+use longjiang_core::movegen::legal_moves;
+use longjiang_core::rules::{Position, Variant};
+use longjiang_engine::search::tsume::exhaustive::{Proof, shortest_mate};
+use longjiang_engine::search::tsume::{MateAnswer, MateLimits, solve};
+use longjiang_engine::search::{Engine, Limits, Score, SearchEvent, engine::collecting_listener};
 use std::sync::atomic::AtomicBool;
 
 /// Marsaglia's xorshift64.
@@ -47,7 +47,7 @@ impl Rng {
 const PROVE_NODES_2: u64 = 200_000;
 const PROVE_NODES_3: u64 = 1_500_000;
 
-fn kind_of(pos: &Position, first: &[longjiang::rules::Move]) -> &'static str {
+fn kind_of(pos: &Position, first: &[longjiang_core::rules::Move]) -> &'static str {
     if first.iter().any(|&m| pos.gives_check(m)) {
         "check"
     } else if first.iter().any(|m| m.is_drop()) {
@@ -62,7 +62,7 @@ fn flights(pos: &Position) -> usize {
     let us = pos.side_to_move();
     let k = pos.king(!us);
     let occ = pos.occupied().without(k);
-    (longjiang::geometry::attacks::king_attacks(k) & !pos.side_pieces(!us))
+    (longjiang_core::geometry::attacks::king_attacks(k) & !pos.side_pieces(!us))
         .into_iter()
         .filter(|&s| !pos.is_attacked(s, us, occ))
         .count()
@@ -189,15 +189,15 @@ fn read_suite(path: &str) -> Vec<Entry> {
 
 /// The networks of an evaluation argument: `classical` (none), `net` (the built-in ones) or a
 /// net FILE (in place of the built-in net of its game).
-fn nets(eval: &str) -> Vec<std::sync::Arc<longjiang::eval::nnue::Network>> {
+fn nets(eval: &str) -> Vec<std::sync::Arc<longjiang_engine::eval::nnue::Network>> {
     match eval {
         "classical" => Vec::new(),
-        "net" => longjiang::eval::nnue::embedded_nets(),
+        "net" => longjiang_engine::eval::nnue::embedded_nets(),
         file => {
             let bytes = std::fs::read(file).unwrap_or_else(|e| panic!("{file}: {e}"));
-            let net = longjiang::eval::nnue::Network::from_bytes(&bytes)
+            let net = longjiang_engine::eval::nnue::Network::from_bytes(&bytes)
                 .unwrap_or_else(|e| panic!("{file}: {e}"));
-            let mut all = longjiang::eval::nnue::embedded_nets();
+            let mut all = longjiang_engine::eval::nnue::embedded_nets();
             all.retain(|n| n.game() != net.game());
             all.push(std::sync::Arc::new(net));
             all
@@ -211,9 +211,9 @@ fn engine(eval: &str, nothreats: bool) -> Engine {
     let mut e = Engine::new();
     e.set_hash_mb(16);
     e.set_nnue(nets(eval));
-    e.set_features(longjiang::search::Features {
+    e.set_features(longjiang_engine::search::Features {
         mate_threats: !nothreats,
-        ..longjiang::search::Features::DEFAULT
+        ..longjiang_engine::search::Features::DEFAULT
     });
     e
 }

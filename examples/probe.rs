@@ -1,8 +1,8 @@
 //! Development aid: `probe DEPTH [THREADS] [VARIANT] [SFEN]` searches one position to a depth
 //! and prints every iteration; `probe stop` measures how long an infinite search takes to
 //! deliver its best move after `stop` (20 trials, from the start position).
-use longjiang::rules::{LONGJIANG, Position, Variant};
-use longjiang::search::{Engine, Limits, SearchEvent};
+use longjiang_core::rules::{LONGJIANG, Position, Variant};
+use longjiang_engine::search::{Engine, Limits, SearchEvent};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 

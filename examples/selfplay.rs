@@ -7,8 +7,8 @@
 //! `cargo run --release --example selfplay -- --games 5 --tc 1000+100` plays with clocks
 //! (1 s + 0.1 s) and reports any loss on time.
 
-use longjiang::rules::{Color, Outcome, Position, Variant};
-use longjiang::search::{Engine, Features, Limits, Score};
+use longjiang_core::rules::{Color, Outcome, Position, Variant};
+use longjiang_engine::search::{Engine, Features, Limits, Score};
 
 /// The default features with those in `off` switched off and those in `on` switched on.
 fn features(off: &str, on: &str) -> Features {
@@ -52,7 +52,7 @@ struct Tc {
 fn play(
     engines: &mut [Engine; 2],
     first: usize,
-    opening: &[longjiang::rules::Move],
+    opening: &[longjiang_core::rules::Move],
     start: &Position,
     nodes: u64,
     tc: Option<Tc>,
@@ -104,7 +104,7 @@ fn play(
                 time[pos.side_to_move().index()] = ms(clocks[mover]);
                 time[(!pos.side_to_move()).index()] = ms(clocks[1 - mover]);
                 Limits {
-                    clock: Some(longjiang::search::Clock {
+                    clock: Some(longjiang_engine::search::Clock {
                         time,
                         inc: [inc; 2],
                         byoyomi: std::time::Duration::ZERO,
@@ -188,7 +188,7 @@ fn main() {
         let mut opening = Vec::new();
         let n = 4 + (rng.next() % 4) as usize;
         for _ in 0..n {
-            let moves = longjiang::movegen::legal_moves(&p);
+            let moves = longjiang_core::movegen::legal_moves(&p);
             if moves.is_empty() {
                 break;
             }

@@ -11,10 +11,10 @@
 //! With one thread the search is deterministic, so its runs differ only by the machine's
 //! noise; with more, the order in which the threads finish their moves changes the tree, and
 //! the runs spread by ±10–15 %: take 10 runs or more.
-use longjiang::rules::Position;
-use longjiang::search::bench::parse_position_list;
-use longjiang::search::{Engine, Limits};
+use longjiang_core::rules::Position;
 use longjiang_core::rules::samples::POSITIONS;
+use longjiang_engine::search::bench::parse_position_list;
+use longjiang_engine::search::{Engine, Limits};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -136,15 +136,8 @@ fn run() -> Result<(), String> {
 /// from 10–20 runs is uncertain by several per cent, and this says by how much.
 fn bootstrap_interval(one: &[f64], many: &[f64]) -> (f64, f64) {
     // splitmix64: a fixed seed keeps the interval reproducible for the same runs.
-    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-    let mut next = move |n: usize| {
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^= z >> 31;
-        (z % n as u64) as usize
-    };
+    let mut rng = longjiang_core::rng::SplitMix::new(longjiang_core::rng::GAMMA);
+    let mut next = move |n: usize| (rng.next_u64() % n as u64) as usize;
     let mut ratios: Vec<f64> = (0..2000)
         .map(|_| {
             let a: Vec<f64> = (0..one.len()).map(|_| one[next(one.len())]).collect();

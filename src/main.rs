@@ -1,8 +1,11 @@
-//! The `longjiang` binary: with no arguments it speaks the USI-style protocol on stdin/stdout;
-//! subcommands are the tools.
+//! The `longjiang` binary: with no arguments it speaks the USI-style protocol on stdin/stdout
+//! (`--variant` sets its game, `--xboard` starts in XBoard's protocol); subcommands are the
+//! tools.
 
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand};
 use longjiang::tools;
+use longjiang_core::rules::Variant;
 use std::process::ExitCode;
 
 #[derive(Parser, Debug)]
@@ -15,6 +18,11 @@ struct Cli {
     /// Speak XBoard's protocol (CECP version 2) from the start, as after an `xboard` command.
     #[arg(long)]
     xboard: bool,
+    /// The game to play (no subcommand): the protocol starts in it, as after `setoption name
+    /// Variant value GAME`, and offers it as the `Variant` default; UCI and XBoard keep it
+    /// where they play it (shogi is USI's alone). Fairy-Stockfish's names are read too.
+    #[arg(long, value_name = "GAME", value_parser = game_parser())]
+    variant: Option<Variant>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -45,6 +53,17 @@ enum Command {
     Params(tools::spsa::ParamsArgs),
     /// Tune search parameters by SPSA over engine-vs-engine game pairs; see docs/spsa.md.
     TuneSearch(Box<tools::spsa::TuneSearchArgs>),
+}
+
+/// The names `--variant` takes: each game's own (listed in `--help`), with Fairy-Stockfish's
+/// and the other names the `Variant` option reads as hidden aliases.
+fn game_parser() -> impl TypedValueParser<Value = Variant> {
+    let values = Variant::EVERY.into_iter().map(|v| {
+        let p = v.rules().presentation;
+        let other = std::iter::once(p.fairy_name).chain(p.aliases.iter().copied());
+        PossibleValue::new(p.name).aliases(other.filter(move |&n| n != p.name))
+    });
+    PossibleValuesParser::new(values).map(|name| name.parse::<Variant>().unwrap_or_default())
 }
 
 /// Parses the command line; a usage error becomes one line on stderr and exit status 2
@@ -104,18 +123,27 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(code) => return code,
     };
+    if cli.variant.is_some() && cli.command.is_some() {
+        eprintln!(
+            "longjiang: --variant before a subcommand sets the protocol's game; give the \
+             subcommand its own --variant (see longjiang --help)"
+        );
+        return ExitCode::from(2);
+    }
     let result = match cli.command {
         None if cli.xboard => {
-            longjiang::protocol::xboard::run(
+            longjiang_engine::protocol::xboard::run(
                 std::io::stdin().lock(),
-                longjiang::protocol::Output::stdout(),
+                longjiang_engine::protocol::Output::stdout(),
+                cli.variant.unwrap_or_default(),
             );
             Ok(())
         }
         None => {
-            longjiang::protocol::run(
+            longjiang_engine::protocol::run_game(
                 std::io::stdin().lock(),
-                longjiang::protocol::Output::stdout(),
+                longjiang_engine::protocol::Output::stdout(),
+                cli.variant.unwrap_or_default(),
             );
             Ok(())
         }

@@ -1,8 +1,8 @@
 //! `longjiang datagen`: one thread and one seed give the same file; a run stopped in the
 //! middle of a game resumes and ends with the same data; the records carry what they claim.
 
-use longjiang::rules::{LONGJIANG_NODROP, Position};
 use longjiang_core::data::sample::{self, GameResult, SampleFlags};
+use longjiang_core::rules::{LONGJIANG_NODROP, Position};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

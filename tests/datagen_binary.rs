@@ -3,9 +3,9 @@
 //! converter; a cut or damaged file is one error naming the byte; resuming works and refuses
 //! other settings; duplicates are counted and removed; `data list` names what is there.
 
-use longjiang::rules::{Position, Variant};
 use longjiang_core::data::binary::{self, Reader};
 use longjiang_core::data::sample;
+use longjiang_core::rules::{Position, Variant};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

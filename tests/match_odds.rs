@@ -5,7 +5,7 @@
 
 mod match_driver;
 
-use longjiang::notation::pgn::{MOVE_COMMENTS, parse_pgn};
+use longjiang_core::notation::pgn::{MOVE_COMMENTS, parse_pgn};
 use match_driver::{engine, fake, longjiang, out_dir, run_ok, tag};
 use std::path::Path;
 

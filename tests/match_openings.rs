@@ -5,11 +5,11 @@
 
 mod match_driver;
 
-use longjiang::notation::fen::write_fen;
-use longjiang::notation::pgn::write_pgn;
-use longjiang::notation::record::GameRecord;
-use longjiang::notation::san::SanForm;
-use longjiang::rules::{Position, Variant};
+use longjiang_core::notation::fen::write_fen;
+use longjiang_core::notation::pgn::write_pgn;
+use longjiang_core::notation::record::GameRecord;
+use longjiang_core::notation::san::SanForm;
+use longjiang_core::rules::{Position, Variant};
 use match_driver::{by_round, engine, out_dir, run_ok, tag};
 use std::path::Path;
 

@@ -5,7 +5,7 @@
 
 mod match_driver;
 
-use longjiang::notation::record::GameRecord;
+use longjiang_core::notation::record::GameRecord;
 use match_driver::{engine, longjiang, out_dir, records, run_at_one_node, run_ok, tag};
 use std::path::Path;
 use std::process::Command;
@@ -112,7 +112,7 @@ fn a_shogi_match_with_a_yaneuraou_like_engine() {
         let round: u32 = tag(r, "Round").parse().unwrap();
         let kif = dir.join("kif").join(format!("{round:04}.kifu"));
         let kif = std::fs::read_to_string(&kif).unwrap();
-        let back = longjiang::notation::kif_record::parse_kif(&kif).unwrap();
+        let back = longjiang_core::notation::kif_record::parse_kif(&kif).unwrap();
         assert_eq!(back.moves, r.moves, "{kif}");
     }
     let log = std::fs::read_to_string(dir.join("protocol.log")).unwrap();
@@ -337,7 +337,7 @@ fn resume_after_a_kill_loses_and_repeats_nothing() {
     assert_eq!(rounds, (1..=8).collect::<Vec<u32>>());
     // games.pgn was written again from the records: the same 8 games, none twice.
     let pgn = std::fs::read_to_string(dir.join("games.pgn")).unwrap();
-    let pgn = longjiang::notation::pgn::parse_pgn(&pgn).expect("games.pgn reads");
+    let pgn = longjiang_core::notation::pgn::parse_pgn(&pgn).expect("games.pgn reads");
     let moves = |g: &[GameRecord]| g.iter().map(|r| r.moves.clone()).collect::<Vec<_>>();
     assert_eq!(moves(&pgn), moves(&records(&dir)));
     let summary = std::fs::read_to_string(dir.join("summary.json")).unwrap();

@@ -3,10 +3,10 @@
 //! still judged by the arbiter. Checked with the fake engine (`tests/fake_engines/`), which
 //! logs every line it receives and answers the first move of the list.
 
-use longjiang::movegen::legal_moves;
-use longjiang::notation::fen::parse_fen;
-use longjiang::notation::record::GameRecord;
-use longjiang::rules::{Move, Position, Variant};
+use longjiang_core::movegen::legal_moves;
+use longjiang_core::notation::fen::parse_fen;
+use longjiang_core::notation::record::GameRecord;
+use longjiang_core::rules::{Move, Position, Variant};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;

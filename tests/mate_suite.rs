@@ -5,9 +5,9 @@
 //! report and play each one's shortest mate within `NODES` nodes on one thread (about 1 s of
 //! one core; docs/mates.md).
 
-use longjiang::rules::{Position, Variant};
-use longjiang::search::tsume::exhaustive::{Proof, mate_within, shortest_mate};
-use longjiang::search::{Engine, Limits, Score};
+use longjiang_core::rules::{Position, Variant};
+use longjiang_engine::search::tsume::exhaustive::{Proof, mate_within, shortest_mate};
+use longjiang_engine::search::{Engine, Limits, Score};
 
 /// The node budget per position (docs/mates.md: about one second of one core with the net).
 const NODES: u64 = 400_000;
@@ -99,7 +99,7 @@ fn misses(net: bool) -> Vec<String> {
     let mut engine = Engine::new();
     engine.set_hash_mb(16);
     engine.set_nnue(if net {
-        longjiang::eval::nnue::embedded_nets()
+        longjiang_engine::eval::nnue::embedded_nets()
     } else {
         Vec::new()
     });

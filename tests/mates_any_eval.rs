@@ -7,12 +7,13 @@
 //! mate each position holds and which first moves force it (for the mate suite's positions,
 //! tests/mate_suite.rs proves the file's lengths and first moves).
 
-use longjiang::eval::nnue::Network;
-use longjiang::eval::nnue::features::FEATURES;
-use longjiang::eval::nnue::network::{BUCKETS, QA, QB, SCALE};
-use longjiang::rules::{LONGJIANG, LONGJIANG_NODROP, Position, Rules, Variant};
-use longjiang::search::tsume::exhaustive::{Proof, shortest_mate};
-use longjiang::search::{Engine, Features, Limits, Score};
+use longjiang_core::rules::{LONGJIANG, LONGJIANG_NODROP, Position, Rules, Variant};
+use longjiang_engine::eval::nnue::Network;
+use longjiang_engine::eval::nnue::features::FEATURES;
+use longjiang_engine::eval::nnue::network::BUCKETS;
+use longjiang_engine::eval::nnue::quant::{QA, QB, SCALE};
+use longjiang_engine::search::tsume::exhaustive::{Proof, shortest_mate};
+use longjiang_engine::search::{Engine, Features, Limits, Score};
 use std::sync::Arc;
 
 /// The mates in 1 and 2 of tests/search_mates.rs and its quiet rook lift (b2b9, then
@@ -76,7 +77,7 @@ fn evaluations() -> Vec<(String, Vec<Arc<Network>>)> {
         ("classical".to_string(), Vec::new()),
         (
             "built-in".to_string(),
-            longjiang::eval::nnue::embedded_nets(),
+            longjiang_engine::eval::nnue::embedded_nets(),
         ),
     ];
     for (name, cp, seed) in [

@@ -3,8 +3,8 @@
 //! evaluation. That the built-in nets load and evaluate sensibly is the engine crate's test
 //! (crates/engine/tests/nnue_endgames.rs).
 
-use longjiang::eval::nnue::{self, Network, evaluate_fresh};
-use longjiang::rules::{Position, Variant};
+use longjiang_core::rules::{Position, Variant};
+use longjiang_engine::eval::nnue::{self, Network, evaluate_fresh};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -152,7 +152,7 @@ fn session_search(game: Variant, use_nnue: Option<bool>, nodes: u64) -> (String,
 
 /// The same search in-process with the nets `nets`, as the session would print it.
 fn engine_search(game: Variant, nets: Vec<std::sync::Arc<Network>>, nodes: u64) -> String {
-    use longjiang::search::{Engine, Limits, Score};
+    use longjiang_engine::search::{Engine, Limits, Score};
     let mut e = Engine::new();
     e.set_nnue(nets);
     e.set_position(Position::start(game.rules()));
@@ -196,9 +196,9 @@ fn the_protocol_session_searches_with_each_games_default_evaluation() {
 /// file of an unknown feature set is refused with one error naming the set.
 #[test]
 fn a_king_bucket_eval_file_loads_evaluates_and_searches() {
-    use longjiang::eval::nnue::FeatureSet;
-    use longjiang::eval::nnue::features::FEATURES;
-    use longjiang::eval::nnue::network::{BUCKETS, HEADER_LEN};
+    use longjiang_engine::eval::nnue::FeatureSet;
+    use longjiang_engine::eval::nnue::features::FEATURES;
+    use longjiang_engine::eval::nnue::network::{BUCKETS, HEADER_LEN};
     let dir = std::env::temp_dir().join(format!("lj-nnue-kb-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let plain = nnue::embedded(Variant::LongjiangNoDrop).unwrap();

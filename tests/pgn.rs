@@ -8,11 +8,11 @@
 
 mod common;
 
-use longjiang::notation::fen::write_fen;
-use longjiang::notation::pgn::parse_pgn;
-use longjiang::notation::record::GameRecord;
-use longjiang::rules::ascii::move_text;
-use longjiang::rules::{TextForm, Variant};
+use longjiang_core::notation::fen::write_fen;
+use longjiang_core::notation::pgn::parse_pgn;
+use longjiang_core::notation::record::GameRecord;
+use longjiang_core::rules::ascii::move_text;
+use longjiang_core::rules::{TextForm, Variant};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -285,19 +285,21 @@ fn fairy_stockfish_agrees(records: &[GameRecord]) {
             write_fen(&start),
             uci.join(" ")
         ));
-        let pgn =
-            longjiang::notation::pgn::write_pgn(r, longjiang::notation::san::SanForm::Standard)
-                .expect("PGN");
+        let pgn = longjiang_core::notation::pgn::write_pgn(
+            r,
+            longjiang_core::notation::san::SanForm::Standard,
+        )
+        .expect("PGN");
         let game = &parse_pgn(&pgn).expect("reads")[0];
         assert_eq!(game.moves, r.moves);
         let mut pos = start.clone();
         let mut words = Vec::new();
         for &m in &r.moves {
             words.push(
-                longjiang::notation::san::write_san(
+                longjiang_core::notation::san::write_san(
                     &pos,
                     m,
-                    longjiang::notation::san::SanForm::Standard,
+                    longjiang_core::notation::san::SanForm::Standard,
                 )
                 .expect("SAN"),
             );

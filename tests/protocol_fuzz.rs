@@ -7,12 +7,12 @@
 //! `FUZZ_CASES=200000 cargo test --release --test protocol_fuzz` (protocol.md records the counts
 //! run).
 
-use longjiang::movegen::legal_moves;
-use longjiang::notation::fen::{parse_fen, write_fen};
-use longjiang::notation::record::GameRecord;
-use longjiang::notation::{parse_move, write_move};
-use longjiang::protocol::{Output, Session, command};
-use longjiang::rules::{LONGJIANG, LONGJIANG_NODROP, Position, Rules};
+use longjiang_core::movegen::legal_moves;
+use longjiang_core::notation::fen::{parse_fen, write_fen};
+use longjiang_core::notation::record::GameRecord;
+use longjiang_core::notation::{parse_move, write_move};
+use longjiang_core::rules::{LONGJIANG, LONGJIANG_NODROP, Position, Rules};
+use longjiang_engine::protocol::{Output, Session, command};
 use proptest::prelude::*;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
@@ -374,9 +374,9 @@ proptest! {
         ),
     ) {
         let variant = if nodrop {
-            longjiang::rules::Variant::LongjiangNoDrop
+            longjiang_core::rules::Variant::LongjiangNoDrop
         } else {
-            longjiang::rules::Variant::Longjiang
+            longjiang_core::rules::Variant::Longjiang
         };
         let mut record = GameRecord::new(variant);
         let mut pos = Position::start(variant.rules());

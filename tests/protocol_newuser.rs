@@ -98,7 +98,8 @@ fn eval_names_the_net_of_the_game() {
     let dir = std::env::temp_dir().join(format!("lj-newuser-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("drop.nnue");
-    let net = longjiang::eval::nnue::embedded(longjiang::rules::Variant::Longjiang).unwrap();
+    let net =
+        longjiang_engine::eval::nnue::embedded(longjiang_core::rules::Variant::Longjiang).unwrap();
     std::fs::write(&file, net.to_bytes()).unwrap();
     let mut e = Driver::start();
     e.send(&format!("setoption name EvalFile value {}", file.display()));

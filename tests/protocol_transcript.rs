@@ -3,13 +3,13 @@
 mod engine_driver;
 
 use engine_driver::{Driver, PROMPT};
-use longjiang::movegen::perft;
-use longjiang::rules::{LONGJIANG, LONGJIANG_NODROP, Position};
+use longjiang_core::movegen::perft;
+use longjiang_core::rules::{LONGJIANG, LONGJIANG_NODROP, Position};
 use std::time::Duration;
 
 const START: &str = "rnbgqkgbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBGQKGBNR b - KQkq 00 1";
 
-fn sfen_after(rules: longjiang::rules::Rules, moves: &str) -> String {
+fn sfen_after(rules: longjiang_core::rules::Rules, moves: &str) -> String {
     let mut pos = Position::start(rules);
     for m in moves.split_whitespace() {
         let m = pos.parse_move(m).unwrap();

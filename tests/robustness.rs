@@ -10,7 +10,7 @@ use engine_driver::{Driver, PROMPT};
 #[test]
 fn a_hash_size_the_machine_cannot_hold_is_refused() {
     let mut e = Driver::start();
-    let free = longjiang::protocol::memory::available_mib();
+    let free = longjiang_engine::protocol::memory::available_mib();
     let lines = e.ask("setoption name USI_Hash value 65536");
     if free.is_some_and(|m| m / 8 * 7 < 65536) {
         assert_eq!(lines.len(), 1, "{}", e.log());
@@ -41,7 +41,7 @@ fn a_hash_size_the_machine_cannot_hold_is_refused() {
 /// (protocol.md's example used to claim a checkmate after a move with 49 replies).
 #[test]
 fn a_claimed_checkmate_must_be_one() {
-    use longjiang::notation::record::GameRecord;
+    use longjiang_core::notation::record::GameRecord;
     let moves = "f2f4 e9e7 f4f5 e7e6 f5e6 f9f7 e6f7 g9g8 f7g8+";
     let record = |reason: &str| {
         format!(
@@ -93,8 +93,8 @@ fn record_write_gives_the_result_of_a_mate() {
 /// and it reads back.
 #[test]
 fn move_numbers_after_the_second_player_starts() {
-    use longjiang::notation::record::GameRecord;
     use longjiang::tools::record_cmd::write_record;
+    use longjiang_core::notation::record::GameRecord;
     let sfen = "rnbgqkgbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBGQKGBNR w - KQkq 00 1";
     let moves: Vec<String> = ["f9f7", "f2f4", "e9e7"].map(str::to_string).to_vec();
     let text = write_record("longjiang", Some(sfen), &[], &moves).unwrap();
@@ -123,7 +123,7 @@ fn the_move_number_does_not_wrap() {
         e.log()
     );
     assert_eq!(e.sfen(), sfen);
-    let pos = longjiang::rules::Position::from_sfen(&sfen, longjiang::rules::LONGJIANG);
+    let pos = longjiang_core::rules::Position::from_sfen(&sfen, longjiang_core::rules::LONGJIANG);
     assert!(pos.is_ok(), "{sfen}: {:?}", pos.err());
 }
 

@@ -1,8 +1,8 @@
 //! Search tests: forced mates, legality of answers and PVs, limits, stop.
 
-use longjiang::rules::{LONGJIANG, LONGJIANG_NODROP, Move, Position, Rules};
-use longjiang::search::{Engine, Features, Limits, Score, SearchEvent};
 use longjiang_core::rules::samples::POSITIONS;
+use longjiang_core::rules::{LONGJIANG, LONGJIANG_NODROP, Move, Position, Rules};
+use longjiang_engine::search::{Engine, Features, Limits, Score, SearchEvent};
 
 fn pos(sfen: &str, rules: Rules) -> Position {
     Position::from_sfen(sfen, rules).unwrap_or_else(|e| panic!("{sfen}: {e}"))
@@ -20,7 +20,7 @@ fn start_position_gives_a_legal_move_and_consistent_pv() {
     let mut e = Engine::new();
     let p = Position::start(LONGJIANG);
     e.set_position(p.clone());
-    let (l, events) = longjiang::search::engine::collecting_listener();
+    let (l, events) = longjiang_engine::search::engine::collecting_listener();
     let r = e.search_with(depth(5), l);
     let best = r.best.expect("a move");
     assert!(p.is_legal(best));
@@ -63,14 +63,17 @@ fn mate_in_one_with_a_rook() {
 /// only a check). The main search's move picker must hand such moves out.
 #[test]
 fn shogi_mate_by_a_promotion_that_captures_nothing() {
-    let p = pos("4k4/9/4P4/9/9/9/9/9/K3L4 b - 1", longjiang::rules::SHOGI);
+    let p = pos(
+        "4k4/9/4P4/9/9/9/9/9/K3L4 b - 1",
+        longjiang_core::rules::SHOGI,
+    );
     let mut e = Engine::new();
     e.set_position(p.clone());
     let r = e.search_sync(depth(3));
     assert_eq!(r.score, Score::Mate(1));
     let m = r.best.unwrap();
     assert_eq!(
-        longjiang::rules::ascii::move_text(m, p.rules().text),
+        longjiang_core::rules::ascii::move_text(m, p.rules().text),
         "5c5b+"
     );
 }
@@ -86,7 +89,7 @@ fn infinite_search_stops_on_request(threads: usize) {
     let mut e = Engine::new();
     e.set_threads(threads);
     e.set_position(Position::start(LONGJIANG));
-    let (l, events) = longjiang::search::engine::collecting_listener();
+    let (l, events) = longjiang_engine::search::engine::collecting_listener();
     e.start(
         Limits {
             infinite: true,
@@ -162,7 +165,7 @@ fn pinned_cavalry_cannot_leap_over_its_king() {
         "rn3kgb1r/ppp2pp2p/3p4p1/4p2p2/10/2N4N2/3P1PP3/1PG4P1g/P1PBP1KN+p1/R9 b QRPq2bg kq 00 79",
         LONGJIANG,
     );
-    let moves: Vec<String> = longjiang::movegen::legal_moves(&p)
+    let moves: Vec<String> = longjiang_core::movegen::legal_moves(&p)
         .iter()
         .map(|m| m.to_string())
         .collect();
@@ -250,7 +253,7 @@ fn a_fail_high_at_a_pv_node_leaves_a_legal_pv() {
         LONGJIANG,
     )
     .unwrap();
-    let (l, events) = longjiang::search::engine::collecting_listener();
+    let (l, events) = longjiang_engine::search::engine::collecting_listener();
     e.set_position(p.clone());
     e.search_with(
         Limits {
@@ -281,7 +284,7 @@ fn never_an_illegal_move_or_pv_on_random_positions() {
         let mut p = Position::start(rules);
         let plies = 10 + rng.next() % 110;
         for _ in 0..plies {
-            let moves: Vec<Move> = longjiang::movegen::legal_moves(&p)
+            let moves: Vec<Move> = longjiang_core::movegen::legal_moves(&p)
                 .into_iter()
                 .filter(|&m| king_safe_after(&p, m))
                 .collect();
@@ -290,7 +293,7 @@ fn never_an_illegal_move_or_pv_on_random_positions() {
             }
             p.play(moves[(rng.next() % moves.len() as u64) as usize]);
         }
-        let (l, events) = longjiang::search::engine::collecting_listener();
+        let (l, events) = longjiang_engine::search::engine::collecting_listener();
         e.set_position(p.clone());
         let r = e.search_with(
             Limits {
@@ -299,7 +302,7 @@ fn never_an_illegal_move_or_pv_on_random_positions() {
             },
             l,
         );
-        let has_move = longjiang::movegen::legal_moves(&p)
+        let has_move = longjiang_core::movegen::legal_moves(&p)
             .into_iter()
             .any(|m| king_safe_after(&p, m));
         match r.best {
@@ -334,7 +337,7 @@ fn depth_limit_is_exact() {
         for d in [1u32, 3, 6] {
             e.new_game();
             e.set_position(pos(sfen, rules));
-            let (l, events) = longjiang::search::engine::collecting_listener();
+            let (l, events) = longjiang_engine::search::engine::collecting_listener();
             let r = e.search_with(depth(d), l);
             assert_eq!(r.depth, d);
             let max = events
@@ -376,7 +379,7 @@ fn multipv_reports_distinct_lines_best_first() {
     e.set_multipv(3);
     let p = Position::start(LONGJIANG_NODROP);
     e.set_position(p.clone());
-    let (l, events) = longjiang::search::engine::collecting_listener();
+    let (l, events) = longjiang_engine::search::engine::collecting_listener();
     e.search_with(depth(5), l);
     let events = events.lock().unwrap();
     // The last Info (before the best move) repeats line 1 with the final figures.
@@ -429,7 +432,7 @@ fn no_legal_move_answers_none() {
     e.set_position(pos(sfen, LONGJIANG));
     let r = e.search_sync(depth(3));
     assert_eq!((r.best, r.score), (None, Score::Cp(0)));
-    let loss = LONGJIANG.with_stalemate(longjiang::rules::StalemateRule::Loss);
+    let loss = LONGJIANG.with_stalemate(longjiang_core::rules::StalemateRule::Loss);
     e.set_position(pos(sfen, loss));
     assert_eq!(e.search_sync(depth(3)).score, Score::Mate(0));
 }
@@ -467,8 +470,8 @@ fn ponder_waits_for_ponderhit_then_answers_in_time() {
     use std::time::{Duration, Instant};
     let mut e = Engine::new();
     e.set_position(Position::start(LONGJIANG));
-    let (l, events) = longjiang::search::engine::collecting_listener();
-    let clock = longjiang::search::Clock {
+    let (l, events) = longjiang_engine::search::engine::collecting_listener();
+    let clock = longjiang_engine::search::Clock {
         time: [Duration::from_millis(400); 2],
         inc: [Duration::ZERO; 2],
         byoyomi: Duration::ZERO,
@@ -525,7 +528,7 @@ fn short_clock_is_respected(threads: usize) {
         (200, 100, 0, 300),
         (0, 0, 600, 1200),
     ] {
-        let clock = longjiang::search::Clock {
+        let clock = longjiang_engine::search::Clock {
             time: [Duration::from_millis(left); 2],
             inc: [Duration::from_millis(inc); 2],
             byoyomi: Duration::from_millis(byo),

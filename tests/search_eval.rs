@@ -1,9 +1,9 @@
 //! Evaluation tests: colour symmetry, the trace agrees with `evaluate`, sensible signs.
 
-use longjiang::eval::{evaluate, trace};
-use longjiang::rules::{LONGJIANG, LONGJIANG_NODROP, Position, Rules};
-use longjiang::search::bench::parse_position_list;
 use longjiang_core::rules::samples::POSITIONS;
+use longjiang_core::rules::{LONGJIANG, LONGJIANG_NODROP, Position, Rules};
+use longjiang_engine::eval::{evaluate, trace};
+use longjiang_engine::search::bench::parse_position_list;
 
 /// The same position with the sides exchanged: ranks mirrored, colours and everything that
 /// belongs to a side swapped.

@@ -3,9 +3,9 @@
 //! exactly the given number of moves and lists the mating first moves, so the positions do
 //! not rely on the engine they test.
 
-use longjiang::movegen::legal_moves;
-use longjiang::rules::{LONGJIANG, LONGJIANG_NODROP, Move, Position, Rules};
-use longjiang::search::{Engine, Features, Limits, Score};
+use longjiang_core::movegen::legal_moves;
+use longjiang_core::rules::{LONGJIANG, LONGJIANG_NODROP, Move, Position, Rules};
+use longjiang_engine::search::{Engine, Features, Limits, Score};
 
 fn pos(sfen: &str, rules: Rules) -> Position {
     Position::from_sfen(sfen, rules).unwrap_or_else(|e| panic!("{sfen}: {e}"))
@@ -322,7 +322,7 @@ fn the_quiet_rook_lift_is_the_shortest_mate_with_either_evaluation() {
     for net in [false, true] {
         let mut e = Engine::new();
         e.set_nnue(if net {
-            longjiang::eval::nnue::embedded_nets()
+            longjiang_engine::eval::nnue::embedded_nets()
         } else {
             Vec::new()
         });
@@ -365,7 +365,7 @@ fn a_clocked_search_does_not_wait_for_the_proof_of_a_longer_mate() {
     let p = pos(sfen, LONGJIANG);
     assert!(!mates_within(&mut p.clone(), 1), "a mate in 1");
     let mut e = Engine::new();
-    e.set_nnue(longjiang::eval::nnue::embedded_nets());
+    e.set_nnue(longjiang_engine::eval::nnue::embedded_nets());
     e.set_position(p.clone());
     let plain = e.search_sync(Limits {
         depth: Some(14),

@@ -5,11 +5,11 @@
 mod engine_driver;
 
 use engine_driver::Driver;
-use longjiang::rules::Position;
-use longjiang::rules::samples::POSITIONS;
-use longjiang::search::engine::collecting_listener;
-use longjiang::search::stats::SearchStats;
-use longjiang::search::{Engine, Limits, SearchEvent, SearchResult};
+use longjiang_core::rules::Position;
+use longjiang_core::rules::samples::POSITIONS;
+use longjiang_engine::search::engine::collecting_listener;
+use longjiang_engine::search::stats::SearchStats;
+use longjiang_engine::search::{Engine, Limits, SearchEvent, SearchResult};
 use std::time::Duration;
 
 /// Searches bench position `i` on a fresh table and histories.

@@ -4,11 +4,11 @@
 
 mod support;
 
-use longjiang::movegen::legal_moves;
-use longjiang::notation::record::GameRecord;
-use longjiang::notation::write_move;
-use longjiang::rules::{LONGJIANG, LONGJIANG_NODROP, Position};
 use longjiang::tools::serve::{Config, RunningServer, spawn};
+use longjiang_core::movegen::legal_moves;
+use longjiang_core::notation::record::GameRecord;
+use longjiang_core::notation::write_move;
+use longjiang_core::rules::{LONGJIANG, LONGJIANG_NODROP, Position};
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 use std::net::SocketAddr;
@@ -266,7 +266,7 @@ fn records_load_step_and_save() {
     let moves = [
         "f2f4", "e9e7", "f4f5", "e7e6", "f5e6", "f9f7", "e6f7", "g9g8", "f7g8+",
     ];
-    let mut rec = GameRecord::new(longjiang::rules::Variant::Longjiang);
+    let mut rec = GameRecord::new(longjiang_core::rules::Variant::Longjiang);
     let mut pos = Position::start(LONGJIANG);
     for m in moves {
         let mv = pos.parse_move(m).unwrap();

@@ -1,15 +1,15 @@
 //! The web board in a real browser: headless Chromium driven through WebDriver plays moves by
 //! clicking (an ordinary move, a capture, a drop, a promotion, castling, one drag), checks
 //! the board and the move list in the page against the rules core, runs analysis and sees
-//! lines appear, plays the engine, loads a record and steps through it, and sees a bad SFEN
-//! refused. Screenshots go to `target/web-screenshots/`.
+//! lines appear, plays the engine, loads a record (and the same game pasted as PGN) and steps
+//! through it, and sees a bad SFEN refused. Screenshots go to `target/web-screenshots/`.
 
 mod support;
 
-use longjiang::notation::record::GameRecord;
-use longjiang::notation::write_move;
-use longjiang::rules::{LONGJIANG, Position, Variant};
 use longjiang::tools::serve::{Config, spawn};
+use longjiang_core::notation::record::GameRecord;
+use longjiang_core::notation::write_move;
+use longjiang_core::rules::{LONGJIANG, Position, Variant};
 use serde_json::{Value, json};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -47,11 +47,11 @@ fn board_in_page(b: &Browser) -> Vec<(String, String, String)> {
 }
 
 fn board_of(pos: &Position) -> Vec<(String, String, String)> {
-    let mut out: Vec<(String, String, String)> = longjiang::geometry::Square::all()
+    let mut out: Vec<(String, String, String)> = longjiang_core::geometry::Square::all()
         .filter_map(|sq| {
             pos.piece_at(sq).map(|p| {
                 let code = longjiang::tools::serve::game::kind_code(p.kind);
-                let side = if p.color == longjiang::rules::Color::Black {
+                let side = if p.color == longjiang_core::rules::Color::Black {
                     "b"
                 } else {
                     "w"
@@ -313,6 +313,28 @@ fn the_web_board_plays_analyses_and_loads_records_in_chromium() {
     assert_eq!(board_in_page(&b), board_of(&p));
     b.screenshot(None, &dir.join("05-record.png"));
     b.screenshot(Some("#board"), &dir.join("board-record.png"));
+
+    // The same game pasted as PGN loads through the same box and button.
+    let pgn = longjiang_core::notation::pgn::write_pgn(
+        &rec,
+        longjiang_core::notation::san::SanForm::Standard,
+    )
+    .unwrap();
+    b.type_into("#text", &pgn);
+    b.click("#loadrec");
+    b.wait_for(
+        "return window.ljView().cursor === 0 && window.ljView().line.length === 9 \
+         && !window.ljBusy();",
+        WAIT,
+        "the PGN loaded",
+    );
+    b.click("#last");
+    b.wait_for(
+        "return window.ljView().cursor === 9;",
+        WAIT,
+        "the end of the PGN",
+    );
+    assert_eq!(board_in_page(&b), board_of(&p));
     drop(b);
     server.shutdown();
 }

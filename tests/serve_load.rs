@@ -7,9 +7,9 @@
 
 mod support;
 
-use longjiang::movegen::legal_moves;
-use longjiang::rules::{LONGJIANG, Position};
 use longjiang::tools::serve::{Config, spawn};
+use longjiang_core::movegen::legal_moves;
+use longjiang_core::rules::{LONGJIANG, Position};
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 use std::net::SocketAddr;

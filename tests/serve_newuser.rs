@@ -4,8 +4,8 @@
 
 mod support;
 
-use longjiang::search::value::MATE;
 use longjiang::tools::serve::{Config, RunningServer, spawn};
+use longjiang_engine::search::value::MATE;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 use support::http::{get, post, request};

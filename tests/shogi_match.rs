@@ -3,10 +3,10 @@
 //! with what the runner sent the engines, and each game's KIF file (`kif/<round>.kifu`) must
 //! read back as the same game; `longjiang record` reads both.
 
-use longjiang::notation::kif_record::parse_kif;
-use longjiang::notation::record::GameRecord;
-use longjiang::rules::ascii::move_text;
-use longjiang::rules::{TextForm, Variant};
+use longjiang_core::notation::kif_record::parse_kif;
+use longjiang_core::notation::record::GameRecord;
+use longjiang_core::rules::ascii::move_text;
+use longjiang_core::rules::{TextForm, Variant};
 use std::path::PathBuf;
 use std::process::Command;
 

@@ -7,10 +7,10 @@
 
 mod common;
 
-use longjiang::movegen::legal_moves;
-use longjiang::rules::ascii::move_text;
-use longjiang::rules::shogi::HANDICAPS;
-use longjiang::rules::{Position, TextForm, Variant};
+use longjiang_core::movegen::legal_moves;
+use longjiang_core::rules::ascii::move_text;
+use longjiang_core::rules::shogi::HANDICAPS;
+use longjiang_core::rules::{Position, TextForm, Variant};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};

@@ -6,8 +6,8 @@
 mod engine_driver;
 
 use engine_driver::{Driver, PROMPT};
-use longjiang::rules::outcome::EndReason;
-use longjiang::rules::{Color, Outcome, Position, SHOGI};
+use longjiang_core::rules::outcome::EndReason;
+use longjiang_core::rules::{Color, Outcome, Position, SHOGI};
 
 /// The kings step out and back: the start position recurs every four plies.
 const SHUFFLE: &str = "5i4h 5a4b 4h5i 4b5a";

@@ -2,8 +2,8 @@
 //! not), for the 128 net and for a 256 net streamed from several cache shards; a checkpoint
 //! resumes to exactly the net of an uninterrupted run; the net files load and evaluate.
 
-use longjiang::eval::nnue::{Network, evaluate_fresh};
-use longjiang::rules::{Position, Variant};
+use longjiang_core::rules::{Position, Variant};
+use longjiang_engine::eval::nnue::{Network, evaluate_fresh};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -315,7 +315,10 @@ fn a_king_bucket_net_trains_from_the_plain_cache_and_loads() {
     let bytes = std::fs::read(&kb).unwrap();
     assert_eq!(u16::from_le_bytes([bytes[50], bytes[51]]), 1);
     let net = Network::load(&kb).unwrap();
-    assert_eq!(net.set(), longjiang::eval::nnue::FeatureSet::KingBuckets);
+    assert_eq!(
+        net.set(),
+        longjiang_engine::eval::nnue::FeatureSet::KingBuckets
+    );
     let pos = Position::start(Variant::LongjiangNoDrop.rules());
     assert!(evaluate_fresh(&net, &pos).abs() < 400);
     // Resuming across feature sets is refused, naming the checkpoint's set.

@@ -10,10 +10,10 @@ mod common;
 mod engine_driver;
 
 use engine_driver::{Driver, PROMPT};
-use longjiang::movegen::legal_moves;
-use longjiang::rules::ascii::move_text;
-use longjiang::rules::{LONGJIANG, Position, Rules, SHOGI};
-use longjiang::search::tsume::{MateAnswer, MateLimits, solve};
+use longjiang_core::movegen::legal_moves;
+use longjiang_core::rules::ascii::move_text;
+use longjiang_core::rules::{LONGJIANG, Position, Rules, SHOGI};
+use longjiang_engine::search::tsume::{MateAnswer, MateLimits, solve};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -40,7 +40,7 @@ fn answer(sfen: &str, rules: Rules) -> MateAnswer {
     solve(&pos, &limits, &AtomicBool::new(false)).answer
 }
 
-fn texts(sfen: &str, rules: Rules, line: &[longjiang::rules::Move]) -> Vec<String> {
+fn texts(sfen: &str, rules: Rules, line: &[longjiang_core::rules::Move]) -> Vec<String> {
     let form = Position::from_sfen(sfen, rules).unwrap().rules().text;
     line.iter().map(|&m| move_text(m, form)).collect()
 }

@@ -3,10 +3,10 @@
 //! a short tuning run whose training loss must fall, moving only shogi's weights.
 
 use indicatif::ProgressBar;
-use longjiang::eval::games;
-use longjiang::rules::{SHOGI, Variant};
 use longjiang::tools::tune::{TuneConfig, examples, frozen, tune};
 use longjiang_core::data::sample::{self, Filter};
+use longjiang_core::rules::{SHOGI, Variant};
+use longjiang_engine::eval::games;
 use std::process::Command;
 
 #[test]

@@ -15,9 +15,9 @@
 //! Each game is bounded: the engines search to depth 4 (a few seconds a game), XBoard is
 //! killed after a minute whatever happens, and the X server is stopped when the test ends.
 
-use longjiang::protocol::xboard::notation::move_text_from_xboard;
-use longjiang::protocol::xboard::report::result_line;
-use longjiang::rules::{Color, Position, Variant};
+use longjiang_core::notation::xboard_notation::move_text_from_xboard;
+use longjiang_core::rules::{Color, Position, Variant};
+use longjiang_engine::protocol::xboard::report::result_line;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -397,7 +397,7 @@ fn load_in_xboard(
     index: usize,
     debug: &Path,
 ) -> Option<String> {
-    use longjiang::protocol::xboard::define::{HOLDINGS, PIECE_TO_CHAR, PIECE_TO_CHAR_NODROP};
+    use longjiang_core::notation::xboard_variant::{HOLDINGS, PIECE_TO_CHAR, PIECE_TO_CHAR_NODROP};
     let (holdings, table) = if variant.rules().drops {
         (HOLDINGS, PIECE_TO_CHAR)
     } else {
@@ -492,7 +492,7 @@ fn xboard_loads_the_pgn_of_a_match_under_xvfb() {
         assert!(converted.status.success(), "record convert");
         let pgn = dir.join("xboard.pgn");
         std::fs::write(&pgn, &converted.stdout).expect("write the PGN");
-        let records = longjiang::notation::pgn::parse_pgn(
+        let records = longjiang_core::notation::pgn::parse_pgn(
             &std::fs::read_to_string(out.join("games.pgn")).expect("games.pgn"),
         )
         .expect("the match's PGN");
@@ -525,7 +525,7 @@ fn xboard_loads_the_pgn_of_a_match_under_xvfb() {
                     .unwrap_or_else(|| panic!("move {}: XBoard's {mv}", k + 1));
                 assert_eq!(
                     engine,
-                    longjiang::rules::ascii::move_text(ours, form),
+                    longjiang_core::rules::ascii::move_text(ours, form),
                     "{variant}, game {}, move {} ({san})",
                     i + 1,
                     k + 1

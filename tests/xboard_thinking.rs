@@ -7,8 +7,8 @@ mod engine_driver;
 
 use engine_driver::cecp::{XBoard, play};
 use engine_driver::{Driver, PROMPT};
-use longjiang::protocol::xboard::notation::move_to_xboard;
-use longjiang::rules::{Position, Variant};
+use longjiang_core::notation::xboard_notation::move_to_xboard;
+use longjiang_core::rules::{Position, Variant};
 use std::time::Duration;
 
 /// A thinking line `ply score time nodes pv`: the depth and the PV's moves.
@@ -141,7 +141,7 @@ fn pondering_with_hard_and_a_hint() {
     let (mv, _) = x.engine_move();
     play(&mut pos, &mv);
     // Any other move is a ponder miss: it thinks afresh and answers too.
-    let other = longjiang::movegen::legal_moves(&pos)
+    let other = longjiang_core::movegen::legal_moves(&pos)
         .iter()
         .map(|&m| move_to_xboard(m))
         .find(|m| Some(m) != x.ask("hint").first().map(|h| h[6..].to_string()).as_ref())
@@ -164,8 +164,9 @@ fn resigns_only_when_asked() {
         x.set_up("longjiang-nodrop", fen);
         x.ask(&format!("option Resign={}", u8::from(resign)));
         x.ask("sd 3");
-        let mut pos = longjiang::notation::fen::parse_fen(fen, Variant::LongjiangNoDrop.rules())
-            .expect("the FEN reads");
+        let mut pos =
+            longjiang_core::notation::fen::parse_fen(fen, Variant::LongjiangNoDrop.rules())
+                .expect("the FEN reads");
         let mut resigned = false;
         for _ in 0..4 {
             x.send("go");

@@ -7,7 +7,7 @@ mod engine_driver;
 
 use engine_driver::cecp::{XBoard, play};
 use engine_driver::{Driver, PROMPT};
-use longjiang::rules::{Position, Variant};
+use longjiang_core::rules::{Position, Variant};
 use std::process::{Command, Stdio};
 
 #[test]
@@ -141,7 +141,7 @@ fn a_whole_game_against_itself_then_replayed_in_force_mode() {
                 None => assert_eq!(after, Vec::<String>::new(), "{}", x.log()),
                 Some(outcome) => {
                     assert_eq!(after.len(), 1, "{after:?}");
-                    let want = longjiang::protocol::xboard::report::result_line(outcome);
+                    let want = longjiang_engine::protocol::xboard::report::result_line(outcome);
                     assert_eq!(after[0], want);
                     break want;
                 }

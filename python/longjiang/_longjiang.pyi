@@ -106,10 +106,12 @@ class Game:
     def __eq__(self, other: object) -> bool: ...
 
 def parse_records(text: str) -> list[Game]:
-    """The games of a record text: one KIF game, or any number in the project's format.
+    """The games of a record text: one KIF game, PGN (as `longjiang match` and XBoard write
+    it), or any number in the project's format, told apart as `longjiang record` does.
     ValueError naming the game and line of the first fault."""
 def read_records(path: Path) -> list[Game]:
-    """The games of a record file, UTF-8 or Shift_JIS (as .kif files often are)."""
+    """The games of a record file (the project's format, PGN or KIF), UTF-8 or Shift_JIS (as
+    .kif files often are)."""
 def records_text(games: Sequence[Game]) -> str:
     """The text of a file of games: one shogi game as KIF, any other set in the project's
     format, one game after the other."""
@@ -187,6 +189,17 @@ class Board:
     def diagram(self, plain: bool = False) -> str:
         """The board as the engine's `d` draws it; plain=True: `d plain` (ASCII)."""
     def zobrist_hash(self) -> int: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int:
+        """The hash of the game and the SFEN (what == compares); it changes with the position."""
+    def san(self, move: MoveLike, form: str = "standard") -> str:
+        """A legal move in SAN (`Nh8`, `cxd5`, `P@e5`, `O-O`, with `+`/`#`), as python-chess's
+        Board.san; form="xboard" for XBoard's spelling. 龙将棋 only: ValueError in shogi."""
+    def parse_san(self, san: str, form: str = "standard") -> Move:
+        """The legal move a SAN word names, as python-chess's Board.parse_san; ValueError when
+        none or several fit, or in shogi."""
+    def push_san(self, san: str, form: str = "standard") -> Move:
+        """Plays the move a SAN word names and returns it (python-chess's Board.push_san)."""
     def record(self, move: MoveLike) -> str:
         """A legal move in the record notation: Chinese (`骑七三`) in 龙将棋, KIF in shogi."""
     def push_record(self, text: str) -> Move:

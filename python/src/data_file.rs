@@ -2,7 +2,7 @@
 //! through the engine's own reader (`longjiang_core::data::sample`).
 
 use crate::py_board::value_error;
-use longjiang::data::sample::{Sample, read_path};
+use longjiang_core::data::sample::{Sample, read_path};
 use pyo3::prelude::*;
 
 /// The finished games' positions of a datagen file, in file order. Each item is

@@ -1,16 +1,16 @@
 //! The Python module `longjiang._longjiang`: the engine's rules, records, search and training
-//! data for Python (docs/python.md). A thin layer: every rule and text form is the root crate's.
+//! data for Python (docs/python.md). A thin layer: every rule and text form is the core's
+//! (`longjiang_core`), every search the engine's (`longjiang_engine`).
 
 mod data_file;
 mod py_board;
 mod py_game;
 mod py_move;
 mod py_search;
-mod records;
 mod svg;
 mod training;
 
-use longjiang::rules::Variant;
+use longjiang_core::rules::Variant;
 use pyo3::prelude::*;
 
 #[pymodule]

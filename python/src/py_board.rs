@@ -1,15 +1,16 @@
 //! `Board`: one position of one game with its move stack, over the rules core
-//! (`longjiang::rules`, `longjiang::movegen`). Every text goes through the engine's own
+//! (`longjiang_core::rules`, `longjiang_core::movegen`). Every text goes through the engine's own
 //! parsers, so errors carry the engine's messages.
 
 use crate::py_move::{MoveArg, PyMove, find_shared, move_arg, text_list};
-use crate::records;
-use longjiang::movegen::{MAX_PERFT_DEPTH, legal_moves, perft};
-use longjiang::notation::fen::{parse_fen, write_fen};
-use longjiang::protocol::board;
-use longjiang::rules::ascii::move_text;
-use longjiang::rules::outcome::EndReason;
-use longjiang::rules::{Color, Move, Outcome, Position, Variant};
+use longjiang_core::movegen::{MAX_PERFT_DEPTH, legal_moves, perft};
+use longjiang_core::notation::fen::{parse_fen, write_fen};
+use longjiang_core::notation::san::{SanForm, parse_san, write_san};
+use longjiang_core::notation::words;
+use longjiang_core::rules::ascii::move_text;
+use longjiang_core::rules::outcome::EndReason;
+use longjiang_core::rules::{Color, Move, Outcome, Position, Variant};
+use longjiang_engine::protocol::board;
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -29,6 +30,11 @@ pub struct PyBoard {
 /// A `ValueError` carrying `e`'s message.
 pub(crate) fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
+}
+
+/// The SAN spelling a name stands for: `standard` (Fairy-Stockfish's) or `xboard`.
+fn san_form(name: &str) -> PyResult<SanForm> {
+    name.parse::<SanForm>().map_err(value_error)
 }
 
 /// The variant a name stands for (the engine's names: `longjiang`, `longjiang-nodrop`,
@@ -340,6 +346,44 @@ impl PyBoard {
         self.variant == other.variant && self.pos.to_sfen() == other.pos.to_sfen()
     }
 
+    /// The hash of what `__eq__` compares (the game and the SFEN), so that equal boards hash
+    /// alike: a board can key a dict or sit in a set (pushing a move changes its hash).
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.variant.hash(&mut h);
+        self.pos.to_sfen().hash(&mut h);
+        h.finish()
+    }
+
+    /// The move `move` (text or `Move`) in SAN, as python-chess's `Board.san` writes it
+    /// (`Nh8`, `cxd5`, `P@e5`, `O-O`, `+`/`#`); `form="xboard"` for XBoard's spelling
+    /// (docs/pgn.md). The 龙将棋 games only: `ValueError` in shogi (its records are KIF).
+    #[pyo3(signature = (r#move, form = "standard"))]
+    fn san(&self, r#move: &Bound<'_, PyAny>, form: &str) -> PyResult<String> {
+        let form = san_form(form)?;
+        let m = self.resolve(r#move)?;
+        write_san(&self.pos, m, form).map_err(value_error)
+    }
+
+    /// The legal move a SAN word names (python-chess's `Board.parse_san`), as a `Move`;
+    /// `ValueError` when no legal move or more than one fits it, or in shogi.
+    #[pyo3(signature = (san, form = "standard"))]
+    fn parse_san(&self, san: &str, form: &str) -> PyResult<PyMove> {
+        let form = san_form(form)?;
+        let m = parse_san(&self.pos, san, form).map_err(value_error)?;
+        Ok(PyMove::new(m, self.pos.rules().text))
+    }
+
+    /// Plays the move a SAN word names and returns it (python-chess's `Board.push_san`).
+    #[pyo3(signature = (san, form = "standard"))]
+    fn push_san(&mut self, san: &str, form: &str) -> PyResult<PyMove> {
+        let m = parse_san(&self.pos, san, san_form(form)?).map_err(value_error)?;
+        let out = PyMove::new(m, self.pos.rules().text);
+        self.play(m);
+        Ok(out)
+    }
+
     /// The Zobrist key of the position.
     fn zobrist_hash(&self) -> u64 {
         self.pos.key()
@@ -349,13 +393,13 @@ impl PyBoard {
     /// in 龙将棋, KIF (`７六歩(77)`) in shogi.
     fn record(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
         let m = self.resolve(r#move)?;
-        Ok(records::write_word(&self.pos, m))
+        Ok(words::move_name(&self.pos, m))
     }
 
     /// Plays a move written in the record notation (Chinese in 龙将棋, KIF in shogi) or in
     /// ASCII/USI, and returns it.
     fn push_record(&mut self, text: &str) -> PyResult<PyMove> {
-        let m = records::read_word(&self.pos, text).map_err(value_error)?;
+        let m = words::read_move_word(&self.pos, text).map_err(value_error)?;
         let out = PyMove::new(m, self.pos.rules().text);
         self.play(m);
         Ok(out)
@@ -421,9 +465,9 @@ impl PyBoard {
     fn evaluate_nnue(&self, eval_file: Option<std::path::PathBuf>) -> PyResult<i32> {
         let net = match eval_file {
             Some(path) => std::sync::Arc::new(
-                longjiang::eval::nnue::Network::load(&path).map_err(value_error)?,
+                longjiang_engine::eval::nnue::Network::load(&path).map_err(value_error)?,
             ),
-            None => longjiang::eval::nnue::embedded(self.variant).ok_or_else(|| {
+            None => longjiang_engine::eval::nnue::embedded(self.variant).ok_or_else(|| {
                 value_error(format!("{} has no built-in net", self.variant.name()))
             })?,
         };
@@ -434,14 +478,16 @@ impl PyBoard {
                 self.variant.name()
             )));
         }
-        Ok(longjiang::eval::nnue::evaluate_fresh(&net, &self.pos))
+        Ok(longjiang_engine::eval::nnue::evaluate_fresh(
+            &net, &self.pos,
+        ))
     }
 
     /// The pieces on the board: square name (`e1`, `5i`) → SFEN letter, uppercase for the
     /// first player (`K`, `+P`, `p`).
     fn piece_map(&self) -> std::collections::BTreeMap<String, String> {
         let form = self.pos.rules().text;
-        longjiang::geometry::Square::all()
+        longjiang_core::geometry::Square::all()
             .filter_map(|sq| {
                 let p = self.pos.piece_at(sq)?;
                 let token = crate::svg::kind_token(p.kind);

@@ -1,15 +1,16 @@
 //! Game records: `Game` (one game: variant, start, moves, tags) and the record files that
-//! hold games, through the root crate's readers and writers (`longjiang::notation::record`,
+//! hold games, through the root crate's readers and writers (`longjiang_core::notation::record`,
 //! `kif_record`): the project's format for 龙将棋, KIF for a shogi game.
 
 use crate::py_board::{PyBoard, parse_variant, value_error};
 use crate::py_move::PyMove;
-use crate::records::read_word;
-use longjiang::notation::encoding::decode;
-use longjiang::notation::kif_record::{is_kif, parse_kif, write_kif};
-use longjiang::notation::record::GameRecord;
-use longjiang::rules::ascii::move_text;
-use longjiang::rules::{Outcome, Position, RecordFormat};
+use longjiang_core::notation::encoding::decode;
+use longjiang_core::notation::game_file::read_games;
+use longjiang_core::notation::kif_record::write_kif;
+use longjiang_core::notation::record::GameRecord;
+use longjiang_core::notation::words::read_move_word;
+use longjiang_core::rules::ascii::move_text;
+use longjiang_core::rules::{Outcome, Position, RecordFormat};
 use pyo3::prelude::*;
 use std::path::PathBuf;
 
@@ -20,17 +21,11 @@ pub struct PyGame {
     pub(crate) record: GameRecord,
 }
 
-/// The games of a record text: one KIF game, or any number in the project's format; a text
-/// with no game is an error (as `longjiang record read` says).
+/// The games of a record text: the engine's records, PGN or KIF, told apart by the text as
+/// `longjiang record` does (the core's `game_file::read_games`); a text with no game is an
+/// error.
 pub fn parse_games(text: &str) -> Result<Vec<GameRecord>, String> {
-    if is_kif(text) {
-        return parse_kif(text).map(|g| vec![g]).map_err(|e| e.to_string());
-    }
-    let games = GameRecord::parse_many(text).map_err(|e| e.to_string())?;
-    if games.is_empty() {
-        return Err("no game in the input".into());
-    }
-    Ok(games)
+    read_games(text)
 }
 
 /// Whether a game is written as KIF rather than in the project's format: its description's
@@ -118,7 +113,7 @@ impl PyGame {
                     i + 1
                 )));
             }
-            let m = read_word(&board.pos, text)
+            let m = read_move_word(&board.pos, text)
                 .map_err(|e| value_error(format!("move {}: {e}", i + 1)))?;
             board.play(m);
         }

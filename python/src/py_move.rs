@@ -2,8 +2,8 @@
 //! Python strings, made once per move and game form and then shared (docs/python.md,
 //! "Speed": a playout's time went into formatting texts and making strings).
 
-use longjiang::rules::ascii::move_text;
-use longjiang::rules::{Move, TextForm};
+use longjiang_core::rules::ascii::move_text;
+use longjiang_core::rules::{Move, TextForm};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};

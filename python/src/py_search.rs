@@ -2,12 +2,12 @@
 //! `Board.mate`).
 
 use crate::py_board::value_error;
-use longjiang::eval::nnue::{Network, default_nets};
-use longjiang::rules::ascii::move_text;
-use longjiang::rules::{Move, Position};
-use longjiang::search::engine::{MAX_MULTIPV, MAX_THREADS, collecting_listener};
-use longjiang::search::tsume::{MateAnswer, MateLimits, solve};
-use longjiang::search::{Engine, Limits, Score, SearchEvent};
+use longjiang_core::rules::ascii::move_text;
+use longjiang_core::rules::{Move, Position};
+use longjiang_engine::eval::nnue::{Network, default_nets};
+use longjiang_engine::search::engine::{MAX_MULTIPV, MAX_THREADS, collecting_listener};
+use longjiang_engine::search::tsume::{MateAnswer, MateLimits, solve};
+use longjiang_engine::search::{Engine, Limits, Score, SearchEvent};
 use pyo3::prelude::*;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;

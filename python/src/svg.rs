@@ -3,9 +3,9 @@
 //! pointing at the opponent with their two-character names, the last move and a king in
 //! check marked, and (in a game with drops) the hands in strips above and below.
 
-use longjiang::geometry::Square;
-use longjiang::notation::kif::kif_name;
-use longjiang::rules::{Color, Move, Piece, PieceKind, Position, RecordFormat, Rules};
+use longjiang_core::geometry::Square;
+use longjiang_core::notation::kif::kif_name;
+use longjiang_core::rules::{Color, Move, Piece, PieceKind, Position, RecordFormat, Rules};
 use std::fmt::Write as _;
 
 /// Square size, margin for coordinates, hand strip height (the web board's `S`, `M`).

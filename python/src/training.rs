@@ -1,14 +1,15 @@
 //! Training data as numpy arrays: the NNUE's input features of each position (the engine's
-//! own indexing, `longjiang::eval::nnue::features`), its output bucket, score and result,
+//! own indexing, `longjiang_engine::eval::nnue::features`), its output bucket, score and result,
 //! so that a PyTorch user can train on `longjiang datagen` files.
 
 use crate::py_board::{parse_variant, value_error};
-use longjiang::data::sample::read_path;
-use longjiang::eval::nnue::features::{FEATURES, NET_KINDS, active};
-use longjiang::eval::nnue::network::bucket;
-use longjiang::rules::{Color, Position, Variant};
+use longjiang_core::data::sample::read_path;
+use longjiang_core::rules::{Color, Position, Variant};
+use longjiang_engine::eval::nnue::features::{FEATURES, NET_KINDS, active};
+use longjiang_engine::eval::nnue::network::bucket;
 use numpy::ndarray::Array3;
 use numpy::{IntoPyArray, PyArray1};
+use pyo3::exceptions::{PyImportError, PyModuleNotFoundError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -88,6 +89,22 @@ fn columns(path: &std::path::Path, variant: Option<&str>) -> Result<(Variant, Co
     Ok((variant, c))
 }
 
+/// The `ImportError` (`ModuleNotFoundError` when numpy is not installed) for a call that
+/// makes numpy arrays without numpy: rust-numpy would panic instead (a `PanicException`).
+fn need_numpy(py: Python<'_>) -> PyResult<()> {
+    py.import("numpy").map(|_| ()).map_err(|e| {
+        let message = format!(
+            "training_arrays needs numpy ({}); install it with: pip install 'longjiang[numpy]'",
+            e.value(py)
+        );
+        if e.is_instance_of::<PyModuleNotFoundError>(py) {
+            PyModuleNotFoundError::new_err(message)
+        } else {
+            PyImportError::new_err(message)
+        }
+    })
+}
+
 /// `training_arrays(path, variant=None, pad=-1)`: the positions of a datagen file (text or
 /// binary, finished games only) as a dict of numpy arrays, N positions in file order:
 /// `features` int32 (N, 2, K): the active feature indices from the side to move's view
@@ -104,6 +121,7 @@ pub fn training_arrays<'py>(
     variant: Option<&str>,
     pad: i32,
 ) -> PyResult<Bound<'py, PyDict>> {
+    need_numpy(py)?;
     if let Some(v) = variant {
         parse_variant(v)?;
     }
@@ -141,6 +159,6 @@ pub fn training_arrays<'py>(
 /// The constants of the feature set, for sizing a model: `FEATURES` inputs in all.
 pub fn add_constants(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("FEATURES", FEATURES)?;
-    m.add("BUCKETS", longjiang::eval::nnue::network::BUCKETS)?;
+    m.add("BUCKETS", longjiang_engine::eval::nnue::network::BUCKETS)?;
     Ok(())
 }

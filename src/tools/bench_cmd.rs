@@ -1,4 +1,4 @@
-//! `longjiang bench [depth]`: runs the bench suite of [`crate::search::bench`] (fixed positions
+//! `longjiang bench [depth]`: runs the bench suite of [`longjiang_engine::search::bench`] (fixed positions
 //! from both games, fixed depth, one thread, table and histories cleared before each), prints
 //! one line per position and the totals. With one thread the node count is deterministic: it is
 //! the search's regression signature (a change that should not alter the search must not alter
@@ -6,10 +6,10 @@
 //! (docs/search-stats.md): each position's nodes to each depth, and the statistics summed per
 //! game and over the whole suite.
 
-use crate::rules::Variant;
-use crate::search::bench::{DEFAULT_DEPTH, run_bench_results, run_bench_with};
-use crate::search::stats::SearchStats;
 use clap::Args;
+use longjiang_core::rules::Variant;
+use longjiang_engine::search::bench::{DEFAULT_DEPTH, run_bench_results, run_bench_with};
+use longjiang_engine::search::stats::SearchStats;
 
 /// Arguments of `longjiang bench`.
 #[derive(Args, Debug)]
@@ -46,10 +46,10 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
             args.depth
         ));
     }
-    if args.threads == 0 || args.threads > crate::search::engine::MAX_THREADS {
+    if args.threads == 0 || args.threads > longjiang_engine::search::engine::MAX_THREADS {
         return Err(format!(
             "--threads must be between 1 and {}",
-            crate::search::engine::MAX_THREADS
+            longjiang_engine::search::engine::MAX_THREADS
         ));
     }
     if args.hash == 0 || args.hash > 1 << 16 {

@@ -1,7 +1,9 @@
 //! Tools behind the subcommands of the `longjiang` binary.
 
 pub mod bench_cmd;
+pub mod common;
 pub mod datagen;
+pub mod engines;
 pub mod matches;
 pub mod perft_cmd;
 pub mod record_cmd;

@@ -1,9 +1,10 @@
 //! `longjiang perft`: count the leaves of the legal-move tree, optionally per root move and on
 //! several threads.
 
-use crate::movegen::{MAX_PERFT_DEPTH, perft, perft_divide};
-use crate::rules::{Position, Variant};
+use crate::tools::common::game::DEFAULT_VARIANT;
 use clap::Args;
+use longjiang_core::movegen::{MAX_PERFT_DEPTH, perft, perft_divide};
+use longjiang_core::rules::{Position, Variant};
 use std::time::Instant;
 
 /// Arguments of `longjiang perft`.
@@ -12,7 +13,7 @@ pub struct PerftArgs {
     /// Depth in plies (the last ply is bulk-counted).
     pub depth: u32,
     /// The game: longjiang (with drops) or longjiang-nodrop.
-    #[arg(long, default_value = "longjiang")]
+    #[arg(long, default_value = DEFAULT_VARIANT)]
     pub variant: String,
     /// Start from this SFEN instead of the start position.
     #[arg(long)]
@@ -41,7 +42,8 @@ pub fn setup_position(
         None => Position::start(rules),
     };
     for text in moves.unwrap_or("").split_whitespace() {
-        let m = crate::protocol::any_move(&pos, text).map_err(|e| format!("move '{text}': {e}"))?;
+        let m = longjiang_engine::protocol::any_move(&pos, text)
+            .map_err(|e| format!("move '{text}': {e}"))?;
         pos.play(m);
     }
     Ok(pos)
@@ -79,7 +81,7 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
             // Written as the game writes its moves (shogi: USI squares), as `go perft` does.
             let form = pos.rules().text;
             for &(m, n) in &counts {
-                let text = crate::rules::ascii::move_text(m, form);
+                let text = longjiang_core::rules::ascii::move_text(m, form);
                 super::say(format_args!("{text} {n}\n"))?;
             }
         }

@@ -12,12 +12,13 @@
 //! Every reader takes the engine's records, KIF (shogi) and PGN (the 龙将棋 games, both the
 //! standard form and the one XBoard saves), told apart by their text.
 
-pub use crate::notation::encoding::decode;
-use crate::notation::pgn;
-use crate::notation::record::GameRecord;
-use crate::notation::san::SanForm;
-use crate::rules::{Color, Variant};
+use crate::tools::common::game::DEFAULT_VARIANT;
 use clap::{Args, Subcommand};
+use longjiang_core::notation::encoding::decode;
+use longjiang_core::notation::pgn;
+use longjiang_core::notation::record::GameRecord;
+use longjiang_core::notation::san::SanForm;
+use longjiang_core::rules::{Color, Variant};
 use std::io::Read;
 
 /// Arguments of `longjiang record`.
@@ -34,7 +35,7 @@ pub enum RecordAction {
     /// Write a record from ASCII moves (arguments, or stdin when none are given).
     Write {
         /// The game: longjiang (with drops) or longjiang-nodrop.
-        #[arg(long, default_value = "longjiang")]
+        #[arg(long, default_value = DEFAULT_VARIANT)]
         variant: String,
         /// Start from this SFEN instead of the start position.
         #[arg(long)]
@@ -113,8 +114,8 @@ pub fn write_record(
                 i + 1
             ));
         }
-        let m =
-            crate::protocol::any_move(&pos, text).map_err(|e| format!("move {}: {e}", i + 1))?;
+        let m = longjiang_engine::protocol::any_move(&pos, text)
+            .map_err(|e| format!("move {}: {e}", i + 1))?;
         record.moves.push(m);
         pos.play(m);
     }
@@ -132,30 +133,12 @@ pub fn write_record(
         }
     }
     // In the game's record format: KIF for shogi (docs/kif.md).
-    crate::notation::game_file::write_game(&record).map_err(|e| e.to_string())
+    longjiang_core::notation::game_file::write_game(&record).map_err(|e| e.to_string())
 }
 
-/// The games of a record text: KIF (one shogi game), PGN, or longjiang's own format; a text
-/// with no game is an error. A text that is not clearly PGN is read as
-/// records first and as PGN when that fails (a bare SAN list such as `c4 d7 Nh8`).
+/// The games of a record text: KIF, PGN or the engine's own records (the core's reader).
 fn parse_games(text: &str) -> Result<Vec<GameRecord>, String> {
-    if crate::notation::kif_record::is_kif(text) {
-        return crate::notation::kif_record::parse_kif(text)
-            .map(|g| vec![g])
-            .map_err(|e| e.to_string());
-    }
-    let games = if pgn::looks_like_pgn(text) {
-        pgn::parse_pgn(text).map_err(|e| format!("PGN: {e}"))?
-    } else {
-        match GameRecord::parse_many(text) {
-            Ok(games) => games,
-            Err(e) => pgn::parse_pgn(text).map_err(|_| e.to_string())?,
-        }
-    };
-    if games.is_empty() {
-        return Err("no game in the input".into());
-    }
-    Ok(games)
+    longjiang_core::notation::game_file::read_games(text)
 }
 
 /// Every game of a text as PGN in `form` (`record convert --to pgn`).
@@ -172,7 +155,7 @@ pub fn to_pgn(text: &str, form: SanForm) -> Result<String, String> {
 pub fn to_records(text: &str) -> Result<String, String> {
     let mut out = String::new();
     for (i, g) in parse_games(text)?.iter().enumerate() {
-        let game = crate::notation::game_file::write_game(g);
+        let game = longjiang_core::notation::game_file::write_game(g);
         out.push_str(&game.map_err(|e| format!("game {}: {e}", i + 1))?);
         out.push('\n');
     }
@@ -189,7 +172,7 @@ pub fn read_records(text: &str, position: bool) -> Result<Vec<String>, String> {
             let moves: Vec<String> = g
                 .moves
                 .iter()
-                .map(|&m| crate::rules::ascii::move_text(m, form))
+                .map(|&m| longjiang_core::rules::ascii::move_text(m, form))
                 .collect();
             if !position {
                 return moves.join(" ");
@@ -394,7 +377,7 @@ mod tests {
         let kif = write_record("shogi", None, &[], &shuffle).unwrap();
         assert!(kif.ends_with("  13 千日手\nまで12手で千日手\n"), "{kif}");
         assert!(check_records(&kif).unwrap()[0].ends_with("1/2-1/2 (repetition)"));
-        let lance = crate::rules::shogi::handicap_sfen("lance").unwrap();
+        let lance = longjiang_core::rules::shogi::handicap_sfen("lance").unwrap();
         let kif = write_record("shogi", Some(lance), &[], &strings("9a9b")).unwrap();
         assert!(kif.contains("手合割：香落ち"), "{kif}");
         assert_eq!(

@@ -3,8 +3,8 @@
 //! the position that XBoard's moves are played on.
 
 use super::{Driver, PROMPT};
-use longjiang::protocol::xboard::notation::{move_text_from_xboard, move_to_xboard};
-use longjiang::rules::Position;
+use longjiang_core::notation::xboard_notation::{move_text_from_xboard, move_to_xboard};
+use longjiang_core::rules::Position;
 
 /// A `longjiang` in CECP mode, answered the handshake.
 pub struct XBoard {

@@ -26,7 +26,13 @@ pub const PROMPT: Duration = Duration::from_secs(10);
 impl Driver {
     /// Starts `longjiang` with no arguments (the protocol loop).
     pub fn start() -> Driver {
+        Driver::start_with(&[])
+    }
+
+    /// Starts `longjiang` with the arguments `args` (`--variant shogi`, `--xboard`).
+    pub fn start_with(args: &[&str]) -> Driver {
         let mut child = Command::new(env!("CARGO_BIN_EXE_longjiang"))
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

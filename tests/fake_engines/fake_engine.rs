@@ -26,10 +26,10 @@
 //! protocol violation, in UCI a drop with `*` or `position sfen` is, and it exits with status
 //! 3, which the runner reports as a crash.
 
-use longjiang::movegen::legal_moves;
-use longjiang::notation::fen::parse_fen;
-use longjiang::rules::ascii::AsciiMove;
-use longjiang::rules::{Position, Variant};
+use longjiang_core::movegen::legal_moves;
+use longjiang_core::notation::fen::parse_fen;
+use longjiang_core::rules::ascii::AsciiMove;
+use longjiang_core::rules::{Position, Variant};
 use std::io::{BufRead, Write};
 use std::time::Duration;
 

@@ -5,7 +5,7 @@
 // Each test binary uses its own subset of these helpers.
 #![allow(dead_code)]
 
-use longjiang::notation::record::GameRecord;
+use longjiang_core::notation::record::GameRecord;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

@@ -3,9 +3,9 @@
 //!
 //! Layers, bottom up: [`geometry`] (squares, bitboards, attack tables) → [`rules`] (pieces,
 //! moves, rule descriptions, positions, game end) → [`movegen`] (legal moves, perft) →
-//! [`notation`] (SFEN, records, KIF, opening suites), and beside them [`data`] (the training-data
-//! files). A layer never reaches up. Nothing here prints; only perft's parallel split starts
-//! threads (rayon's pool).
+//! [`notation`] (SFEN, records, KIF, opening suites), beside them [`data`] (the training-data
+//! files), and under them all [`rng`] (the one random generator). A layer never reaches up.
+//! Nothing here prints; only perft's parallel split starts threads (rayon's pool).
 //!
 //! # Example
 //!
@@ -31,4 +31,5 @@ pub mod data;
 pub mod geometry;
 pub mod movegen;
 pub mod notation;
+pub mod rng;
 pub mod rules;

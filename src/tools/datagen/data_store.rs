@@ -4,10 +4,10 @@
 //! removing duplicate positions).
 
 use super::file::{self, Format, Settings};
-use crate::rules::{Rules, Variant, sfen};
 use clap::{Args, Subcommand};
 use longjiang_core::data::binary::{self, Kept};
 use longjiang_core::data::sample::{self, GameEnd, Line};
+use longjiang_core::rules::{Rules, Variant, sfen};
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 use std::io::{BufRead, Write};

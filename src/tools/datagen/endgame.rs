@@ -4,10 +4,10 @@
 //! the rules core accepts it (`Position::from_setup`: kings, pawn ranks, the side not to move
 //! not in check) and the side to move has a move and the game is not over.
 
-use super::selfplay_game::SplitMix;
-use crate::geometry::Square;
-use crate::movegen::legal_moves;
-use crate::rules::{Color, Piece, PieceKind, Position, Rules, Setup};
+use longjiang_core::geometry::Square;
+use longjiang_core::movegen::legal_moves;
+use longjiang_core::rng::SplitMix;
+use longjiang_core::rules::{Color, Piece, PieceKind, Position, Rules, Setup};
 
 use PieceKind::{Bishop as B, Cavalry as N, Guard as G, Pawn as P, Queen as Q, Rook as R};
 
@@ -88,14 +88,14 @@ pub fn random(rng: &mut SplitMix, rules: &Rules) -> Option<Position> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Variant;
+    use longjiang_core::rules::Variant;
     use std::collections::HashSet;
 
     #[test]
     fn set_ups_are_legal_and_varied_in_both_games() {
         for variant in Variant::ALL {
             let rules = variant.rules();
-            let mut rng = SplitMix::for_game(5, 0);
+            let mut rng = SplitMix::stream(5, 0);
             let mut materials = HashSet::new();
             let mut sides = HashSet::new();
             for _ in 0..300 {

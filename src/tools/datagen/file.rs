@@ -2,9 +2,9 @@
 //! its games, what it already holds (for resuming, refused when the settings differ), and
 //! the bytes of one finished game in either format.
 
-use crate::rules::{Rules, Variant, sfen};
 use longjiang_core::data::binary::{self, Header, Kept};
 use longjiang_core::data::sample::{self, GameEnd, Line, Sample};
+use longjiang_core::rules::{Rules, Variant, sfen};
 use std::collections::HashSet;
 use std::io::{BufRead, Write};
 use std::path::Path;

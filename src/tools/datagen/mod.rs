@@ -16,13 +16,14 @@ pub mod file;
 pub mod rescore;
 pub mod selfplay_game;
 
-use crate::eval::nnue::{self, Network};
-use crate::rules::Variant;
-use crate::rules::adjudication::{Adjudicator, DrawRule, WinRule};
-use crate::tools::matches::openings;
+use crate::tools::common::game::DEFAULT_VARIANT;
+use crate::tools::common::openings;
 use crate::tools::shard::Shard;
 use clap::Args;
 use file::{Format, Settings};
+use longjiang_core::rules::Variant;
+use longjiang_core::rules::adjudication::{Adjudicator, DrawRule, WinRule};
+use longjiang_engine::eval::nnue::{self, Network};
 use selfplay_game::GameConfig;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -35,7 +36,7 @@ pub const DEFAULT_NODES: u64 = 200;
 #[derive(Args, Debug)]
 pub struct DatagenArgs {
     /// The game: longjiang (drops) or longjiang-nodrop.
-    #[arg(long, default_value = "longjiang")]
+    #[arg(long, default_value = DEFAULT_VARIANT)]
     pub variant: Variant,
     /// Stop once the file holds this many positions (the games in progress are finished).
     #[arg(long, default_value_t = 100_000)]
@@ -220,7 +221,7 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
             // Each worker searches on its own thread (`Engine::search_here`).
             let worker = std::thread::Builder::new()
                 .name("datagen".into())
-                .stack_size(crate::search::engine::SEARCH_STACK_BYTES);
+                .stack_size(longjiang_engine::search::engine::SEARCH_STACK_BYTES);
             let spawned = worker.spawn_scoped(scope, || {
                 let mut engine = selfplay_game::engine();
                 if let Some(n) = &net {

@@ -13,12 +13,13 @@
 //! game.
 
 use super::file::{self, Format, Settings};
-use super::selfplay_game::{self, SplitMix};
+use super::selfplay_game;
 use super::{data_store, game_net};
 use clap::Args;
 use longjiang_core::data::binary::Kept;
 use longjiang_core::data::sample::{self, DataSet, GameEnd, Sample, SampleFlags};
 use longjiang_core::data::scale;
+use longjiang_core::rng::SplitMix;
 use longjiang_core::rules::{Color, Position, Variant};
 use longjiang_engine::search::Limits;
 use std::collections::HashMap;
@@ -84,7 +85,7 @@ fn drawn(seed: u64, fraction: f64, s: &Sample) -> bool {
     if fraction >= 1.0 {
         return true;
     }
-    let mut rng = SplitMix::for_game(seed, s.game ^ (u64::from(s.ply) << 48));
+    let mut rng = SplitMix::stream(seed, s.game ^ (u64::from(s.ply) << 48));
     ((rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64) < fraction
 }
 

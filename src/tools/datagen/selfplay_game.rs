@@ -3,40 +3,14 @@
 //! adjudicated. Everything random comes from the game's own generator, seeded by the run's
 //! seed and the game number, so a game is the same whichever thread plays it.
 
-use crate::movegen::legal_moves;
-use crate::rules::adjudication::{Adjudicator, ScoreTrack, Verdict};
-use crate::rules::{Color, Move, Position, Rules};
-use crate::search::{Engine, Limits};
-use crate::tools::matches::openings::Opening;
 use longjiang_core::data::binary::Kept;
 use longjiang_core::data::sample::{GameEnd, GameResult, SampleFlags};
-
-/// SplitMix64: a small, fast, well-mixed generator (Steele, Lea, Flood 2014).
-#[derive(Clone, Debug)]
-pub struct SplitMix(u64);
-
-impl SplitMix {
-    /// A generator for `game` of a run seeded with `seed`.
-    pub fn for_game(seed: u64, game: u64) -> SplitMix {
-        let mut g = SplitMix(seed ^ 0x6a09_e667_f3bc_c909);
-        let s = g.next_u64() ^ game.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        SplitMix(s)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: u64) -> u64 {
-        ((self.next_u64() as u128 * n as u128) >> 64) as u64
-    }
-}
+use longjiang_core::movegen::legal_moves;
+use longjiang_core::notation::suite::Opening;
+use longjiang_core::rng::SplitMix;
+use longjiang_core::rules::adjudication::{Adjudicator, ScoreTrack, Verdict};
+use longjiang_core::rules::{Color, Move, Position, Rules};
+use longjiang_engine::search::{Engine, Limits};
 
 /// How games are played and ended.
 #[derive(Clone, Debug)]
@@ -61,7 +35,7 @@ pub fn play(
     seed: u64,
     game: u64,
 ) -> (Vec<Kept>, GameEnd) {
-    let mut rng = SplitMix::for_game(seed, game);
+    let mut rng = SplitMix::stream(seed, game);
     engine.new_game();
     let mut pos = start(&mut rng, openings, cfg);
     let mut samples: Vec<Kept> = Vec::new();

@@ -8,14 +8,15 @@
 //! score at the given limit within ±`max_cp` for the side to move. At most `per_first` openings
 //! share a first move, which keeps the suite varied.
 
-use super::connection::{EngineConnection, Reply};
-use super::dialect::{go_command, position_command, searchmoves};
-use super::engine_spec::EngineSpec;
-use super::timecontrol::TimeControl;
-use crate::movegen::legal_moves;
-use crate::rules::{Move, PieceKind, Position, Variant};
-use crate::search::{self, Limits};
+use crate::tools::common::game::DEFAULT_VARIANT;
+use crate::tools::engines::connection::{EngineConnection, Reply};
+use crate::tools::engines::dialect::{go_command, position_command, searchmoves};
+use crate::tools::engines::engine_spec::EngineSpec;
+use crate::tools::engines::timecontrol::TimeControl;
 use clap::Args;
+use longjiang_core::movegen::legal_moves;
+use longjiang_core::rules::{Move, PieceKind, Position, Variant};
+use longjiang_engine::search::{self, Limits};
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -28,7 +29,7 @@ pub struct GenArgs {
     #[arg(long, default_value = "builtin")]
     pub engine: String,
     /// The game.
-    #[arg(long, default_value = "longjiang")]
+    #[arg(long, default_value = DEFAULT_VARIANT)]
     pub variant: String,
     /// Openings wanted.
     #[arg(long, default_value_t = 60)]
@@ -106,7 +107,7 @@ impl Scorer {
     fn start(arg: &str, variant: Variant, timeout: Duration) -> Result<Scorer, String> {
         if arg == "builtin" {
             let mut e = search::Engine::new();
-            e.set_nnue(crate::eval::nnue::default_nets());
+            e.set_nnue(longjiang_engine::eval::nnue::default_nets());
             e.set_threads(1);
             e.set_position(Position::start(variant.rules()));
             return Ok(Scorer::Builtin(Box::new(e)));
@@ -283,7 +284,7 @@ mod tests {
             };
             let text = generate(&args).expect("one opening");
             let header = text.lines().next().unwrap_or_default();
-            let want = match crate::eval::nnue::default_nets()
+            let want = match longjiang_engine::eval::nnue::default_nets()
                 .into_iter()
                 .find(|n| n.game() == variant)
             {
@@ -291,7 +292,7 @@ mod tests {
                 None => "(in-process, classical)".to_string(),
             };
             assert!(header.contains(&want), "{variant}: {header}");
-            let by_default = crate::eval::nnue::by_default(variant);
+            let by_default = longjiang_engine::eval::nnue::by_default(variant);
             assert_eq!(want.contains("nnue"), by_default, "{variant}");
         }
     }

@@ -8,7 +8,7 @@
 //! short; that entry and the partial text are removed and the game is played again. Every other
 //! game is kept, and none is played twice.
 
-use crate::rules::{Color, parse_result_token, result_token};
+use longjiang_core::rules::{Color, parse_result_token, result_token};
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::Path;

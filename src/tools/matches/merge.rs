@@ -101,7 +101,10 @@ pub fn merge(dirs: &[PathBuf]) -> Result<(String, String, String), String> {
             records[r] = Some(text);
             let slot = plan.schedule.slot(c.round);
             tally.add(&slot, c.winner);
-            tally.add_clock(&slot, super::clock_use::of_record_text(text));
+            tally.add_clock(
+                &slot,
+                crate::tools::engines::clock_use::of_record_text(text),
+            );
         }
     }
     let rep = report(&plan, &whole, &tally);

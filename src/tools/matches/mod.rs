@@ -1,35 +1,27 @@
 //! `longjiang match`: engine-vs-engine tournaments for this game, with the runner as arbiter.
 //!
-//! Modules, one idea each: [`engine_spec`] (the `--engine` syntax), [`process`] (pipes and
-//! timed lines), [`dialect`] (USI/UCI commands), [`connection`] (handshake, `go`, `bestmove`),
-//! [`timecontrol`] (time controls and clocks), [`openings`] (suites), [`adjudication_flags`]
-//! (score and length rules), [`arbiter`], [`move_comment`] (the PGN's per-move comments), [`schedule`] (who plays whom with which opening),
-//! [`journal`] (records file, journal, resume), [`pgnfile`] (the games as PGN), [`stats`]
-//! (Elo, LOS, SPRT), [`ratings`] (the rating table of three or more engines), [`tally`] (running totals), [`summary`] (progress, summaries), [`runner`]
-//! (workers and the main loop), [`genbook`] (the openings generator). The user documentation
-//! is `docs/match.md`.
+//! Modules, one idea each: [`schedule`] (who plays whom with which opening), [`journal`]
+//! (records file, journal, resume), [`pgnfile`] (the games as PGN), [`ratings`] (the rating
+//! table of three or more engines), [`tally`] (running totals), [`summary`] (progress,
+//! summaries), [`runner`] (workers and the main loop), [`merge`] (the parts of a sharded
+//! match), [`genbook`] (the openings generator). Engines, the arbiter, the PGN's per-move
+//! comments and the statistics are `crate::tools::engines`, which tune-search uses too; the
+//! opening suites and the adjudication and engine-timing flags are the tools' shared ones
+//! (`crate::tools::common`). The user documentation is `docs/match.md`.
 
-pub mod adjudication_flags;
-pub mod arbiter;
-pub mod clock_use;
-pub mod connection;
-pub mod dialect;
-pub mod engine_spec;
 pub mod genbook;
 pub mod journal;
 pub mod merge;
-pub mod move_comment;
-pub mod openings;
 pub mod pgnfile;
-pub mod process;
 pub mod ratings;
 pub mod runner;
 pub mod schedule;
-pub mod stats;
 pub mod summary;
 pub mod tally;
-pub mod timecontrol;
 
+use crate::tools::common::adjudication::AdjudicationArgs;
+use crate::tools::common::engine_flags::EngineTimingArgs;
+use crate::tools::common::game::GameArgs;
 use clap::{Args, Parser};
 use std::path::PathBuf;
 
@@ -85,9 +77,9 @@ pub struct MatchArgs {
     /// option.Hash=64,tc=10+0.1,… (the --engine keys).
     #[arg(long, value_name = "SPEC")]
     pub each: Option<String>,
-    /// The game: longjiang (with drops; the default), longjiang-nodrop or shogi.
-    #[arg(long)]
-    pub variant: Option<String>,
+    /// `--variant`.
+    #[command(flatten)]
+    pub game: GameArgs,
     /// With three or more engines: the first plays every other one, the others do not meet
     /// (default: a round robin).
     #[arg(long)]
@@ -110,28 +102,19 @@ pub struct MatchArgs {
     #[arg(long)]
     pub sprt: Option<String>,
     /// Directory for records, journal and summary.
-    #[arg(long, value_name = "DIR")]
+    // In the struct's group by hand: clap leaves a group with flattened members empty, and
+    // `MatchCommand` asks the group whether a match was given (every match gives --out).
+    #[arg(long, value_name = "DIR", group = "MatchArgs")]
     pub out: PathBuf,
     /// Continue the match in --out where a killed run stopped.
     #[arg(long)]
     pub resume: bool,
-    /// Resign adjudication: moves=N,score=CP.
-    #[arg(long)]
-    pub resign: Option<String>,
-    /// Draw adjudication: movenumber=M,moves=N,score=CP.
-    #[arg(long)]
-    pub draw: Option<String>,
-    /// Draw after this many full moves (the opening included; 0: no limit).
-    #[arg(long)]
-    pub maxmoves: Option<u32>,
-    /// Milliseconds a bestmove may come after the side's time has run out (pipe latency;
-    /// default 50).
-    #[arg(long)]
-    pub time_margin: Option<u64>,
-    /// Seconds to wait for an answer when there is no time limit (nodes/depth, handshakes;
-    /// default 60).
-    #[arg(long)]
-    pub hang_timeout: Option<f64>,
+    /// `--resign`, `--draw`, `--maxmoves`.
+    #[command(flatten)]
+    pub adjudication: AdjudicationArgs,
+    /// `--time-margin`, `--hang-timeout`.
+    #[command(flatten)]
+    pub engine_timing: EngineTimingArgs,
     /// Write every line sent to and received from the engines to DIR/protocol.log.
     #[arg(long)]
     pub log: bool,
@@ -194,7 +177,7 @@ impl MatchArgs {
         if let Some(e) = &self.each {
             push("each", e.clone());
         }
-        push("variant", self.variant().to_string());
+        push("variant", self.game.name().to_string());
         push("games", self.games().to_string());
         if let Some(c) = self.concurrency {
             push("concurrency", c.to_string());
@@ -207,17 +190,8 @@ impl MatchArgs {
             push("sprt", s.clone());
         }
         push("out", self.out.display().to_string());
-        if let Some(r) = &self.resign {
-            push("resign", r.clone());
-        }
-        if let Some(d) = &self.draw {
-            push("draw", d.clone());
-        }
-        if let Some(m) = self.maxmoves {
-            push("maxmoves", m.to_string());
-        }
-        push("time-margin", self.time_margin().to_string());
-        push("hang-timeout", self.hang_timeout().to_string());
+        self.adjudication.push_argv(&mut push);
+        self.engine_timing.push_argv(&mut push);
         if let Some(s) = &self.shard {
             push("shard", s.clone());
         }
@@ -234,11 +208,6 @@ impl MatchArgs {
             .map_err(|e| format!("{SAVED_ARGS}: {e}"))
     }
 
-    /// The game (default `longjiang`).
-    pub fn variant(&self) -> &str {
-        self.variant.as_deref().unwrap_or("longjiang")
-    }
-
     /// Games per pair of engines (default 2).
     pub fn games(&self) -> u32 {
         self.games.unwrap_or(2)
@@ -249,16 +218,6 @@ impl MatchArgs {
         self.tc.as_deref().unwrap_or("10+0.1")
     }
 
-    /// `--time-margin` in milliseconds (default 50).
-    pub fn time_margin(&self) -> u64 {
-        self.time_margin.unwrap_or(50)
-    }
-
-    /// `--hang-timeout` in seconds (default 60).
-    pub fn hang_timeout(&self) -> f64 {
-        self.hang_timeout.unwrap_or(60.0)
-    }
-
     /// The settings that must agree between a run and its resumption (and between the
     /// parts of a sharded run, apart from `shard`), defaults filled in.
     fn fixed(&self) -> MatchArgs {
@@ -267,11 +226,15 @@ impl MatchArgs {
             resume: false,
             log: false,
             out: PathBuf::new(),
-            variant: Some(self.variant().to_string()),
+            game: GameArgs {
+                variant: Some(self.game.name().to_string()),
+            },
             games: Some(self.games()),
             tc: Some(self.tc().to_string()),
-            time_margin: Some(self.time_margin()),
-            hang_timeout: Some(self.hang_timeout()),
+            engine_timing: EngineTimingArgs {
+                time_margin: Some(self.engine_timing.time_margin_ms()),
+                hang_timeout: Some(self.engine_timing.hang_timeout_secs()),
+            },
             ..self.clone()
         }
     }
@@ -323,8 +286,8 @@ impl MatchArgs {
         check("--each", self.each.clone(), saved.each.clone());
         check(
             "--variant",
-            self.variant.clone(),
-            Some(saved.variant().into()),
+            self.game.variant.clone(),
+            Some(saved.game.name().into()),
         );
         check("--tc", self.tc.clone(), Some(saved.tc().into()));
         if self.openings.is_some() {
@@ -335,22 +298,23 @@ impl MatchArgs {
             );
         }
         check("--sprt", self.sprt.clone(), saved.sprt.clone());
-        check("--resign", self.resign.clone(), saved.resign.clone());
-        check("--draw", self.draw.clone(), saved.draw.clone());
+        let (adj, saved_adj) = (&self.adjudication, &saved.adjudication);
+        check("--resign", adj.resign.clone(), saved_adj.resign.clone());
+        check("--draw", adj.draw.clone(), saved_adj.draw.clone());
         check(
             "--maxmoves",
-            text(self.maxmoves.map(u64::from)),
-            text(saved.maxmoves.map(u64::from)),
+            text(adj.maxmoves.map(u64::from)),
+            text(saved_adj.maxmoves.map(u64::from)),
         );
         check(
             "--time-margin",
-            text(self.time_margin),
-            text(Some(saved.time_margin())),
+            text(self.engine_timing.time_margin),
+            text(Some(saved.engine_timing.time_margin_ms())),
         );
         check(
             "--hang-timeout",
-            self.hang_timeout.map(|h| h.to_string()),
-            Some(saved.hang_timeout().to_string()),
+            self.engine_timing.hang_timeout.map(|h| h.to_string()),
+            Some(saved.engine_timing.hang_timeout_secs().to_string()),
         );
         // `auto` is compared as what it reads now (the saved part is the resolved one).
         let part =
@@ -449,7 +413,7 @@ mod tests {
         let back = MatchArgs::from_saved(&text).unwrap();
         // The saved settings are the same match, the defaults written out.
         assert_eq!(back, args.fixed().with_run_of(&args));
-        assert_eq!(back.time_margin, Some(50));
+        assert_eq!(back.engine_timing.time_margin, Some(50));
         let only_out = Saved::try_parse_from(["--out", "/tmp/m", "--resume", "--concurrency", "3"])
             .unwrap()
             .args;

@@ -4,9 +4,9 @@
 //! off by the kill is in neither.
 
 use super::journal::Journal;
-use crate::notation::pgn::{supports, write_pgn};
-use crate::notation::record::GameRecord;
-use crate::notation::san::SanForm;
+use longjiang_core::notation::pgn::{supports, write_pgn};
+use longjiang_core::notation::record::GameRecord;
+use longjiang_core::notation::san::SanForm;
 use std::io::Write as _;
 use std::path::Path;
 

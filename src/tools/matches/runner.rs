@@ -3,26 +3,27 @@
 //! (records file + journal, synced), updates the totals, the progress bar and the SPRT, and
 //! stops the match at an SPRT decision.
 
-use super::adjudication_flags;
-use super::arbiter::{self, Finished, GameContext, Played, Seat};
-use super::clock_use;
-use super::connection::EngineConnection;
-use super::engine_spec::EngineSpec;
 use super::journal::{self, Journal};
-use super::openings::{self, Suite};
-use super::process::TrafficLog;
 use super::schedule::{Schedule, ScheduledGame};
-use super::stats::Sprt;
 use super::summary::{Report, SprtState};
 use super::tally::Tally;
-use super::timecontrol::TimeControl;
 use super::{MatchArgs, SAVED_ARGS};
-use crate::notation::kif_record;
-use crate::notation::pgn::{COMMENT_SEPARATOR, MOVE_COMMENTS};
-use crate::notation::record::GameRecord;
-use crate::rules::{RecordFormat, Variant};
+use crate::tools::common::engine_flags;
+use crate::tools::common::openings;
+use crate::tools::engines::arbiter::{self, Finished, GameContext, Played, Seat};
+use crate::tools::engines::clock_use;
+use crate::tools::engines::connection::EngineConnection;
+use crate::tools::engines::engine_spec::EngineSpec;
+use crate::tools::engines::process::TrafficLog;
+use crate::tools::engines::stats::Sprt;
+use crate::tools::engines::timecontrol::TimeControl;
 use crate::tools::shard::Shard;
 use indicatif::{ProgressBar, ProgressStyle};
+use longjiang_core::notation::kif_record;
+use longjiang_core::notation::pgn::{COMMENT_SEPARATOR, MOVE_COMMENTS};
+use longjiang_core::notation::record::GameRecord;
+use longjiang_core::notation::suite::Suite;
+use longjiang_core::rules::RecordFormat;
 use std::io::Write as _;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -93,10 +94,7 @@ pub(super) fn plan(args: &MatchArgs) -> Result<Plan, String> {
             return Err(format!("two engines are named '{n}'; give each a name="));
         }
     }
-    let variant: Variant = args
-        .variant()
-        .parse()
-        .map_err(|e| format!("--variant: {e}"))?;
+    let variant = args.game.variant()?;
     let tc: TimeControl = args.tc().parse().map_err(|e| format!("{e}"))?;
     let tcs: Vec<TimeControl> = specs
         .iter()
@@ -121,19 +119,9 @@ pub(super) fn plan(args: &MatchArgs) -> Result<Plan, String> {
     if specs.len() > 64 {
         return Err("at most 64 engines".into());
     }
-    let concurrency = args.concurrency.unwrap_or(1);
-    if !(1..=256).contains(&concurrency) {
-        return Err("--concurrency must be between 1 and 256".into());
-    }
-    let hang_timeout = args.hang_timeout();
-    if !(hang_timeout.is_finite() && hang_timeout > 0.0 && hang_timeout <= 86_400.0) {
-        return Err("--hang-timeout must be above 0 and at most 86400 seconds".into());
-    }
-    let adjudication = adjudication_flags::from_flags(
-        args.resign.as_deref(),
-        args.draw.as_deref(),
-        args.maxmoves,
-    )?;
+    let concurrency = engine_flags::concurrency(args.concurrency)?;
+    let hang_timeout = args.engine_timing.hang_timeout()?;
+    let adjudication = args.adjudication.adjudicator()?;
     let suite = openings::load(args.openings.as_deref(), variant)?;
     let schedule = match args.gauntlet {
         true => Schedule::gauntlet(specs.len(), args.games(), suite.openings.len()),
@@ -153,8 +141,8 @@ pub(super) fn plan(args: &MatchArgs) -> Result<Plan, String> {
             variant,
             tc,
             adjudication,
-            margin: Duration::from_millis(args.time_margin()),
-            hang_timeout: Duration::from_secs_f64(hang_timeout),
+            margin: args.engine_timing.margin(),
+            hang_timeout,
             log: None,
         },
         tcs,
@@ -234,7 +222,7 @@ fn worker(id: usize, plan: &Plan, jobs: Receiver<Option<u32>>, stop: &AtomicBool
         pool[slot.first] = first;
         pool[slot.second] = second;
         let msg = match result {
-            Ok(Played::Finished(f)) => Msg::Game(id, slot, Box::new(f)),
+            Ok(Played::Finished(f)) => Msg::Game(id, slot, f),
             Ok(Played::Aborted) => Msg::Aborted(id),
             Err(e) => Msg::Fatal(id, e),
         };
@@ -260,7 +248,10 @@ fn game_record(plan: &Plan, slot: &ScheduledGame, f: &Finished) -> GameRecord {
         ("Black", plan.names[slot.first].clone()),
         ("White", plan.names[slot.second].clone()),
         ("Date", journal::today()),
-        ("Result", crate::rules::result_token(f.winner).to_string()),
+        (
+            "Result",
+            longjiang_core::rules::result_token(f.winner).to_string(),
+        ),
         ("Reason", f.reason.clone()),
         ("Round", slot.round.to_string()),
         (
@@ -309,7 +300,7 @@ fn sprt_state(plan: &Plan, tally: &Tally) -> Option<SprtState> {
 pub(super) fn report<'a>(plan: &'a Plan, args: &'a MatchArgs, tally: &'a Tally) -> Report<'a> {
     Report {
         names: &plan.names,
-        variant: args.variant(),
+        variant: args.game.name(),
         tc: &plan.tc_text,
         openings: &plan.suite.source,
         planned: rounds_of(plan).len() as u32,
@@ -400,7 +391,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     say(&rep.text());
     let json_path = dir.join("summary.json");
     std::fs::write(&json_path, rep.json()).map_err(|e| format!("{}: {e}", json_path.display()))?;
-    let pgn = if crate::notation::pgn::supports(plan.ctx.variant) {
+    let pgn = if longjiang_core::notation::pgn::supports(plan.ctx.variant) {
         format!("  PGN: {}", dir.join(super::pgnfile::PGN).display())
     } else {
         String::new()
@@ -516,10 +507,14 @@ fn play_rounds(
 pub(super) const KIF_DIR: &str = "kif";
 
 /// Writes a shogi game as `DIR/kif/<round>.kifu` (KIF in UTF-8, the extension Kifu for
-/// Windows and ShogiGUI read as UTF-8; `.kif` means Shift_JIS). A game played again after
-/// `--resume` overwrites its file.
-fn write_kif(dir: &Path, record: &GameRecord, round: u32) -> Result<(), String> {
-    let text = kif_record::write_kif(record).map_err(|e| format!("KIF of game {round}: {e}"))?;
+/// Windows and ShogiGUI read as UTF-8; `.kif` means Shift_JIS), with each move's time used
+/// (the opening's moves took none). A game played again after `--resume` overwrites its file.
+fn write_kif(dir: &Path, record: &GameRecord, f: &Finished, round: u32) -> Result<(), String> {
+    let book = f.moves.len().saturating_sub(f.times.len());
+    let mut times = vec![Duration::ZERO; book];
+    times.extend_from_slice(&f.times);
+    let text = kif_record::write_kif_timed(record, &times)
+        .map_err(|e| format!("KIF of game {round}: {e}"))?;
     let kif_dir = dir.join(KIF_DIR);
     std::fs::create_dir_all(&kif_dir).map_err(|e| format!("{}: {e}", kif_dir.display()))?;
     let path = kif_dir.join(format!("{round:04}.kifu"));
@@ -540,7 +535,7 @@ fn finish_game(
     let record = game_record(plan, slot, f);
     let text = record_text(&record, slot)?;
     if plan.ctx.variant.rules().presentation.record == RecordFormat::Kif {
-        write_kif(&args.out, &record, slot.round)?;
+        write_kif(&args.out, &record, f, slot.round)?;
     }
     journal
         .append(slot.round, f.winner, &text)
@@ -555,7 +550,7 @@ fn finish_game(
         plan.names[slot.first],
         plan.names[slot.second],
         slot.opening + 1,
-        crate::rules::result_token(f.winner),
+        longjiang_core::rules::result_token(f.winner),
         f.reason
     );
     bar.suspend(|| say(&line));

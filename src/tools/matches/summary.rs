@@ -2,10 +2,10 @@
 //! the same summary as JSON (`summary.json`; written by hand: a handful of numbers does not
 //! justify a serialisation crate).
 
-use super::clock_use::ClockTotals;
 use super::ratings::{self, Rating};
-use super::stats::{Decision, Estimate, Sprt, SprtModel, Wdl};
 use super::tally::{EncounterTally, Tally};
+use crate::tools::engines::clock_use::ClockTotals;
+use crate::tools::engines::stats::{Decision, Estimate, Sprt, SprtModel, Wdl};
 use std::fmt::Write as _;
 
 /// The SPRT state of the match (first encounter only).

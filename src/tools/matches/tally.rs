@@ -1,10 +1,10 @@
 //! Running totals of a match: per engine (overall and by colour), per encounter (the first
 //! engine's view, single games and complete pairs) and first player against second player.
 
-use super::clock_use::{ClockTotals, ClockUse};
 use super::schedule::ScheduledGame;
-use super::stats::{Penta, Wdl};
-use crate::rules::Color;
+use crate::tools::engines::clock_use::{ClockTotals, ClockUse};
+use crate::tools::engines::stats::{Penta, Wdl};
+use longjiang_core::rules::Color;
 use std::collections::HashMap;
 
 /// One engine's results.

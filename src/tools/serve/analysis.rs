@@ -8,10 +8,10 @@
 
 use super::game::{WebGame, score_for_first};
 use super::store::{GameEntry, Store, lock};
-use crate::notation::write_move;
-use crate::rules::{Move, Position};
-use crate::search::value::{MATE, MATE_IN_MAX_PLY, MATED_IN_MAX_PLY};
-use crate::search::{Limits, SearchEvent, SearchInfo, engine::listener};
+use longjiang_core::notation::write_move;
+use longjiang_core::rules::{Move, Position};
+use longjiang_engine::search::value::{MATE, MATE_IN_MAX_PLY, MATED_IN_MAX_PLY};
+use longjiang_engine::search::{Limits, SearchEvent, SearchInfo, engine::listener};
 use serde_json::{Value, json};
 use std::sync::{Arc, Mutex};
 
@@ -92,7 +92,7 @@ pub async fn start_analysis(
         (g.position(), g.cursor, g.version)
     };
     stop_analysis(entry);
-    if !crate::movegen::has_legal_move(&pos) {
+    if !longjiang_core::movegen::has_legal_move(&pos) {
         return Err(Refusal::Bad(
             "no legal move here (checkmate or stalemate): nothing to analyse".into(),
         ));
@@ -230,7 +230,7 @@ pub async fn engine_move(store: Arc<Store>, entry: Arc<GameEntry>) -> Result<Str
     task.await.map_err(|_| internal("the engine move"))?
 }
 
-/// A score of the one scale ([`crate::search::Score::centipawns`]) one ply further along its line: a mate
+/// A score of the one scale ([`longjiang_engine::search::Score::centipawns`]) one ply further along its line: a mate
 /// is one ply nearer.
 fn one_ply_on(score: i32) -> i32 {
     match score {
@@ -284,11 +284,15 @@ pub async fn graph(store: Arc<Store>, entry: Arc<GameEntry>, nodes: u64) -> Resu
 
 /// One position's score for the graph: the game's result where it is over, else a short
 /// search.
-fn position_score(engine: &mut crate::search::Engine, pos: &Position, nodes: u64) -> i32 {
+fn position_score(
+    engine: &mut longjiang_engine::search::Engine,
+    pos: &Position,
+    nodes: u64,
+) -> i32 {
     if let Some(o) = pos.outcome() {
         return match o.winner() {
-            Some(crate::rules::Color::Black) => MATE,
-            Some(crate::rules::Color::White) => -MATE,
+            Some(longjiang_core::rules::Color::Black) => MATE,
+            Some(longjiang_core::rules::Color::White) => -MATE,
             None => 0,
         };
     }

@@ -22,8 +22,6 @@
 use super::analysis::{self, MAX_LINES, Refusal};
 use super::game::{Strength, WebGame, side_from};
 use super::store::{GameEntry, Store, lock};
-use crate::notation::record::GameRecord;
-use crate::rules::{Front, Variant};
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Path, Request, State};
@@ -32,6 +30,8 @@ use axum::middleware::Next;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use longjiang_core::notation::game_file::read_games;
+use longjiang_core::rules::{Front, Variant};
 use serde_json::{Map, Value, json};
 use std::sync::Arc;
 use std::time::Duration;
@@ -150,7 +150,7 @@ fn served(v: Variant) -> Result<Variant, ApiError> {
 
 fn engine_side_field(
     m: &Map<String, Value>,
-) -> Result<Option<Option<crate::rules::Color>>, ApiError> {
+) -> Result<Option<Option<longjiang_core::rules::Color>>, ApiError> {
     match m.get("engine_side") {
         None => Ok(None),
         Some(Value::Null) => Ok(Some(None)),
@@ -268,9 +268,7 @@ async fn position(State(app): State<App>, Path(id): Path<String>, body: Bytes) -
 async fn load_record(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> ApiReply {
     let m = object(&body)?;
     let text = text_field(&m, "text", MAX_BODY)?.to_string();
-    let game = GameRecord::parse_many(&text)
-        .ok()
-        .and_then(|g| g.into_iter().next());
+    let game = read_games(&text).ok().and_then(|g| g.into_iter().next());
     if let Some(rec) = game {
         served(rec.variant)?;
     }

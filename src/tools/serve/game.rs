@@ -3,13 +3,14 @@
 //! the rules core (`Position`, the move generator, the notation module); this file only keeps
 //! the line and turns positions into the JSON the page draws.
 
-use crate::movegen::legal_moves;
-use crate::notation::fen::{parse_fen, write_fen};
-use crate::notation::record::GameRecord;
-use crate::notation::{parse_move, write_move};
-use crate::rules::position::castle_bit;
-use crate::rules::{Color, Move, PieceKind, Position, Rules, Variant};
-use crate::search::{Limits, Score};
+use longjiang_core::movegen::legal_moves;
+use longjiang_core::notation::fen::{parse_fen, write_fen};
+use longjiang_core::notation::game_file::read_games;
+use longjiang_core::notation::record::GameRecord;
+use longjiang_core::notation::{parse_move, write_move};
+use longjiang_core::rules::position::castle_bit;
+use longjiang_core::rules::{Color, Move, PieceKind, Position, Rules, Variant};
+use longjiang_engine::search::{Limits, Score};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
@@ -260,10 +261,11 @@ impl WebGame {
         Ok(())
     }
 
-    /// Loads the first game of a record text; the board shows its start, ready to step
-    /// through, and the engine plays neither side. On error the game is unchanged.
+    /// Loads the first game of a record text (the engine's records, PGN or KIF, told apart as
+    /// `longjiang record` does); the board shows its start, ready to step through, and the
+    /// engine plays neither side. On error the game is unchanged.
     pub fn load_record(&mut self, text: &str) -> Result<usize, String> {
-        let games = GameRecord::parse_many(text).map_err(|e| e.to_string())?;
+        let games = read_games(text)?;
         let Some(rec) = games.into_iter().next() else {
             return Err("no game in the text".into());
         };
@@ -330,7 +332,7 @@ impl WebGame {
     /// legal moves (from the move generator), the line in both notations, the outcome.
     pub fn view(&self, id: &str, analysing: bool) -> Value {
         let pos = self.position();
-        let board: Vec<Value> = crate::geometry::Square::all()
+        let board: Vec<Value> = longjiang_core::geometry::Square::all()
             .filter_map(|sq| {
                 pos.piece_at(sq).map(|p| {
                     json!({"sq": sq.to_string(), "c": side_letter(p.color),

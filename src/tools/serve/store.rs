@@ -7,7 +7,7 @@
 //! and gives it back when that search is over.
 
 use super::game::WebGame;
-use crate::search::Engine;
+use longjiang_engine::search::Engine;
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -93,7 +93,7 @@ impl Pool {
         let engines = (0..n)
             .map(|_| {
                 let mut e = Engine::new();
-                e.set_nnue(crate::eval::nnue::default_nets());
+                e.set_nnue(longjiang_engine::eval::nnue::default_nets());
                 e.set_hash_mb(config.hash_mb);
                 e.set_threads(config.threads);
                 e
@@ -240,8 +240,8 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::games::{self, Evaluator};
-    use crate::rules::{Position, Variant};
+    use longjiang_core::rules::{Position, Variant};
+    use longjiang_engine::eval::games::{self, Evaluator};
 
     /// Every engine of the pool evaluates each game with that game's default evaluation.
     #[test]
@@ -258,7 +258,9 @@ mod tests {
                 e.set_position(Position::start(v.rules()));
                 let used = e.nnue().map(|n| n.checksum());
                 let want = match games::of(v).evaluator {
-                    Evaluator::Network => crate::eval::nnue::embedded(v).map(|n| n.checksum()),
+                    Evaluator::Network => {
+                        longjiang_engine::eval::nnue::embedded(v).map(|n| n.checksum())
+                    }
                     Evaluator::Classical => None,
                 };
                 assert_eq!(used, want, "{v}");

@@ -14,7 +14,7 @@ pub const APP: &str = include_str!("web/app.js");
 #[cfg(test)]
 mod tests {
     use super::APP;
-    use crate::search::value::{MATE, MATE_IN_MAX_PLY};
+    use longjiang_engine::search::value::{MATE, MATE_IN_MAX_PLY};
 
     #[test]
     fn the_page_reads_mates_on_the_servers_scale() {

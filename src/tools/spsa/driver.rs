@@ -8,6 +8,7 @@
 //! with `A = a_ratio · N`, α = 0.602, γ = 0.101 by default.
 
 use super::param_file::Tuned;
+use longjiang_core::rng::mix;
 
 /// The schedule of a run.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -63,15 +64,6 @@ pub struct Trial {
     pub minus: Vec<i32>,
 }
 
-/// splitmix64: the directions of iteration `k` depend only on the seed and `k`, so every
-/// shard of a run and every resumption draws the same ones.
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 impl Spsa {
     /// A run starting from each parameter's value in the file.
     pub fn new(params: Vec<Tuned>, hyper: Hyper) -> Spsa {
@@ -110,6 +102,7 @@ impl Spsa {
         let delta: Vec<f64> = (0..self.params.len())
             .map(|i| {
                 if i % 64 == 0 {
+                    // A hash of (seed, k): every shard and resumption draws the same directions.
                     bits = mix(self.hyper.seed ^ mix(u64::from(k) << 20 | (i / 64) as u64));
                 }
                 if bits >> (i % 64) & 1 == 1 { 1.0 } else { -1.0 }

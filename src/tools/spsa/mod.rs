@@ -9,21 +9,33 @@ pub mod param_file;
 pub mod play;
 pub mod run_dir;
 
-use crate::search::params;
-use crate::tools::matches::adjudication_flags;
-use crate::tools::matches::arbiter::GameContext;
-use crate::tools::matches::engine_spec::EngineSpec;
-use crate::tools::matches::openings;
-use crate::tools::matches::stats::Wdl;
-use crate::tools::matches::timecontrol::TimeControl;
+use crate::tools::common::adjudication::AdjudicationArgs;
+use crate::tools::common::engine_flags::{self, EngineTimingArgs};
+use crate::tools::common::game::GameArgs;
+use crate::tools::common::openings;
+use crate::tools::engines::arbiter::GameContext;
+use crate::tools::engines::engine_spec::EngineSpec;
+use crate::tools::engines::stats::Wdl;
+use crate::tools::engines::timecontrol::TimeControl;
 use crate::tools::shard::Shard;
 use clap::{Args, Parser};
 use driver::{Hyper, Spsa};
+use longjiang_engine::search::params;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Arguments of `longjiang tune-search`.
 #[derive(Args, Debug, Clone, PartialEq)]
+// The shared flags' help as tune-search has always worded it.
+#[command(
+    mut_arg("maxmoves", |a| a.help("Draw after this many full moves (the opening included)")),
+    mut_arg("time_margin", |a| {
+        a.help("Milliseconds a bestmove may come after the side's time has run out (default 50)")
+    }),
+    mut_arg("hang_timeout", |a| {
+        a.help("Seconds to wait for an answer when there is no time limit (default 60)")
+    })
+)]
 pub struct TuneSearchArgs {
     /// The parameters to tune: `name, value, min, max, step[, r_end]` a line (`longjiang
     /// params` prints all of them); the engine's options are `spsa_<name>`.
@@ -32,9 +44,9 @@ pub struct TuneSearchArgs {
     /// The engine, as match's --engine (default: this program).
     #[arg(long, value_name = "SPEC")]
     pub engine: Option<String>,
-    /// The game: longjiang (with drops), longjiang-nodrop or shogi.
-    #[arg(long, default_value = "longjiang")]
-    pub variant: String,
+    /// `--variant`.
+    #[command(flatten)]
+    pub game: GameArgs,
     /// SPSA iterations (the gains' schedule runs over this many).
     #[arg(long, default_value_t = 1000)]
     pub iterations: u32,
@@ -50,21 +62,12 @@ pub struct TuneSearchArgs {
     /// Opening suite: a FILE, `builtin` (default) or `startpos`.
     #[arg(long, value_name = "FILE")]
     pub openings: Option<String>,
-    /// Resign adjudication: moves=N,score=CP.
-    #[arg(long)]
-    pub resign: Option<String>,
-    /// Draw adjudication: movenumber=M,moves=N,score=CP.
-    #[arg(long)]
-    pub draw: Option<String>,
-    /// Draw after this many full moves (the opening included).
-    #[arg(long)]
-    pub maxmoves: Option<u32>,
-    /// Milliseconds a bestmove may come after the side's time has run out.
-    #[arg(long, default_value_t = 50)]
-    pub time_margin: u64,
-    /// Seconds to wait for an answer when there is no time limit.
-    #[arg(long, default_value_t = 60.0)]
-    pub hang_timeout: f64,
+    /// `--resign`, `--draw`, `--maxmoves`, as match's.
+    #[command(flatten)]
+    pub adjudication: AdjudicationArgs,
+    /// `--time-margin`, `--hang-timeout`, as match's.
+    #[command(flatten)]
+    pub engine_timing: EngineTimingArgs,
     /// The seed of the perturbation directions.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -114,24 +117,15 @@ impl TuneSearchArgs {
         if let Some(e) = &self.engine {
             push("engine", e.clone());
         }
-        push("variant", self.variant.clone());
+        push("variant", self.game.name().to_string());
         push("iterations", self.iterations.to_string());
         push("pairs", self.pairs.to_string());
         push("tc", self.tc.clone());
-        for (k, o) in [
-            ("openings", &self.openings),
-            ("resign", &self.resign),
-            ("draw", &self.draw),
-        ] {
-            if let Some(o) = o {
-                push(k, o.clone());
-            }
+        if let Some(o) = &self.openings {
+            push("openings", o.clone());
         }
-        if let Some(m) = self.maxmoves {
-            push("maxmoves", m.to_string());
-        }
-        push("time-margin", self.time_margin.to_string());
-        push("hang-timeout", self.hang_timeout.to_string());
+        self.adjudication.push_argv(&mut push);
+        self.engine_timing.push_argv(&mut push);
         push("seed", self.seed.to_string());
         push("a-ratio", self.a_ratio.to_string());
         push("alpha", self.alpha.to_string());
@@ -149,19 +143,21 @@ impl TuneSearchArgs {
 
 /// `longjiang params`.
 #[derive(clap::Args, Debug)]
+#[command(mut_arg("variant", |a| {
+    a.help(
+        "The game whose values to print (its `search_overrides` over the defaults): \
+         longjiang (the default), longjiang-nodrop or shogi",
+    )
+}))]
 pub struct ParamsArgs {
-    /// The game whose values to print (its `search_overrides` over the defaults):
-    /// longjiang, longjiang-nodrop or shogi.
-    #[arg(long, default_value = "longjiang")]
-    pub variant: String,
+    /// `--variant`.
+    #[command(flatten)]
+    pub game: GameArgs,
 }
 
 /// Prints every search parameter with the game's values (`longjiang params`).
 pub fn print_params(args: &ParamsArgs) -> Result<(), String> {
-    let variant: crate::rules::Variant = args
-        .variant
-        .parse()
-        .map_err(|e| format!("--variant: {e}"))?;
+    let variant = args.game.variant()?;
     let values = params::Values::with_overrides(variant.rules().search_overrides)?;
     crate::tools::say(params::dump(&values))
 }
@@ -171,7 +167,7 @@ struct Plan {
     spsa: Spsa,
     base: EngineSpec,
     ctx: GameContext,
-    suite: openings::Suite,
+    suite: longjiang_core::notation::suite::Suite,
     shard: Shard,
     concurrency: usize,
     pairs: u32,
@@ -191,10 +187,7 @@ fn plan(args: &TuneSearchArgs, params_text: &str) -> Result<Plan, String> {
         }
     };
     let base = EngineSpec::parse(&engine).map_err(|e| e.to_string())?;
-    let variant = args
-        .variant
-        .parse()
-        .map_err(|e| format!("--variant: {e}"))?;
+    let variant = args.game.variant()?;
     let tc: TimeControl = args.tc.parse().map_err(|e| format!("{e}"))?;
     let in_range = |x: f64, lo: f64, hi: f64| x.is_finite() && x > lo && x <= hi;
     if !(1..=10_000_000).contains(&args.iterations) || !(1..=100_000).contains(&args.pairs) {
@@ -208,18 +201,9 @@ fn plan(args: &TuneSearchArgs, params_text: &str) -> Result<Plan, String> {
             "--a-ratio must be in 0 … 10, --alpha and --gamma above 0 and at most 2".into(),
         );
     }
-    let concurrency = args.concurrency.unwrap_or(1);
-    if !(1..=256).contains(&concurrency) {
-        return Err("--concurrency must be between 1 and 256".into());
-    }
-    if !in_range(args.hang_timeout, 0.0, 86_400.0) {
-        return Err("--hang-timeout must be above 0 and at most 86400 seconds".into());
-    }
-    let adjudication = adjudication_flags::from_flags(
-        args.resign.as_deref(),
-        args.draw.as_deref(),
-        args.maxmoves,
-    )?;
+    let concurrency = engine_flags::concurrency(args.concurrency)?;
+    let hang_timeout = args.engine_timing.hang_timeout()?;
+    let adjudication = args.adjudication.adjudicator()?;
     let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
     let hyper = Hyper {
         iterations: args.iterations,
@@ -235,8 +219,8 @@ fn plan(args: &TuneSearchArgs, params_text: &str) -> Result<Plan, String> {
             variant,
             tc,
             adjudication,
-            margin: Duration::from_millis(args.time_margin),
-            hang_timeout: Duration::from_secs_f64(args.hang_timeout),
+            margin: args.engine_timing.margin(),
+            hang_timeout,
             log: None,
         },
         suite: openings::load(args.openings.as_deref(), variant)?,

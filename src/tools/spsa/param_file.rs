@@ -127,7 +127,7 @@ pub fn patch_params_rs(params: &[Tuned], values: &[i32]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::params;
+    use longjiang_engine::search::params;
 
     #[test]
     fn the_params_dump_is_a_valid_input_and_round_trips() {

@@ -1,14 +1,14 @@
 //! The games of an iteration: game pairs (one opening, each side once first) between the
-//! plus and the minus engine, through the match runner's arbiter (`matches::arbiter::play`:
+//! plus and the minus engine, through the match runner's arbiter (`engines::arbiter::play`:
 //! legality, clocks, adjudication), on `--concurrency` workers that keep their engines
 //! running from one pair and one iteration to the next.
 
-use crate::rules::Color;
-use crate::tools::matches::arbiter::{self, Finished, GameContext, Played, Seat};
-use crate::tools::matches::connection::{EngineConnection, Failure};
-use crate::tools::matches::engine_spec::EngineSpec;
-use crate::tools::matches::openings::Opening;
-use crate::tools::matches::stats::Wdl;
+use crate::tools::engines::arbiter::{self, Finished, GameContext, Played, Seat};
+use crate::tools::engines::connection::{EngineConnection, Failure};
+use crate::tools::engines::engine_spec::EngineSpec;
+use crate::tools::engines::stats::Wdl;
+use longjiang_core::notation::suite::Opening;
+use longjiang_core::rules::Color;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
@@ -155,7 +155,7 @@ fn play_pair(
             },
         ];
         let f = match arbiter::play(round.ctx, opening, seats, stop)? {
-            Played::Finished(f) => f,
+            Played::Finished(f) => *f,
             Played::Aborted => return Ok(None),
         };
         // The plus side sat first in the pair's first game.

@@ -9,7 +9,7 @@
 //! the first shard `path.tsv` (iteration, result, θ), `tuned.txt` (θ rounded, in the input
 //! format) and `params.rs` (the build's file with θ as defaults).
 
-use crate::tools::matches::stats::Wdl;
+use crate::tools::engines::stats::Wdl;
 use crate::tools::shard::Shard;
 use std::collections::BTreeMap;
 use std::io::Write as _;

@@ -15,10 +15,11 @@
 //! (`FeatureSet::offsets_of_plain`), so one cache serves both sets and none is misread.
 
 use super::source::{self, SourceRecord};
-use crate::eval::nnue::features::active;
-use crate::eval::nnue::network::bucket;
-use crate::rules::{Color, Variant};
 use longjiang_core::data::sample::Filter;
+use longjiang_core::rng::mix;
+use longjiang_core::rules::{Color, Variant};
+use longjiang_engine::eval::nnue::features::active;
+use longjiang_engine::eval::nnue::network::bucket;
 use rayon::prelude::*;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -167,14 +168,6 @@ impl LoadedShard {
     }
 }
 
-/// SplitMix64 of `x`.
-pub fn mix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 /// A seeded shuffle of `0..n`.
 pub fn permutation(n: usize, seed: u64) -> Vec<u32> {
     let mut order: Vec<u32> = (0..n as u32).collect();
@@ -198,7 +191,7 @@ fn encode(r: &SourceRecord, variant: Variant, valid: bool) -> Option<Vec<u8>> {
     let features = active(&pos, us);
     let clip = |v: i32| v.clamp(i16::MIN as i32, i16::MAX as i32) as i16;
     let classical = if valid {
-        clip(crate::eval::evaluate(&pos))
+        clip(longjiang_engine::eval::evaluate(&pos))
     } else {
         0
     };

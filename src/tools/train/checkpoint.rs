@@ -1,9 +1,10 @@
 //! Training checkpoints: the float net, the optimiser and the epochs done, with the best
 //! validation epoch's parameters, so that `--resume` goes on exactly where a run stopped.
 
-use super::model::{AdamW, FloatNet, Shape};
-use crate::eval::nnue::FeatureSet;
-use crate::eval::nnue::network::Factors;
+use super::model::{AdamW, FloatNet};
+use super::shape::Shape;
+use longjiang_engine::eval::nnue::FeatureSet;
+use longjiang_engine::eval::nnue::network::Factors;
 
 const MAGIC: &[u8; 8] = b"LJCKPT02";
 /// Bytes before the parameter vectors.

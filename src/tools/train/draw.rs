@@ -5,10 +5,10 @@
 //! `wld_filtered`). Both draws are seeded per position (game and ply), so a cache is the same
 //! on every run with the same flags. Also the fit of the sigmoid's K to the data (`--fit-k`).
 
-use super::cache::mix;
 use super::source;
 use longjiang_core::data::sample::{Filter, GameResult};
 use longjiang_core::data::scale;
+use longjiang_core::rng::mix;
 use longjiang_core::rules::Variant;
 use std::path::PathBuf;
 

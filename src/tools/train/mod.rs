@@ -18,16 +18,18 @@ pub mod model;
 pub mod shape;
 pub mod source;
 
-use crate::eval::nnue::FeatureSet;
-use crate::eval::nnue::network::Factors;
-use crate::rules::Variant;
+use crate::tools::common::data_filter::DataFilterArgs;
+use crate::tools::common::game::DEFAULT_VARIANT;
 use cache::{Cache, LoadedShard};
 use checkpoint::Checkpoint;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use longjiang_core::data::sample;
-use model::{AdamW, FloatNet, Input, Shape};
+use longjiang_core::rules::Variant;
+use longjiang_engine::eval::nnue::FeatureSet;
+use longjiang_engine::eval::nnue::network::Factors;
+use model::{AdamW, FloatNet, Input};
 use rayon::prelude::*;
+use shape::Shape;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -35,7 +37,7 @@ use std::time::Instant;
 #[derive(Args, Debug, Clone)]
 pub struct TrainArgs {
     /// The game the net is for (its data must be of that game).
-    #[arg(long, default_value = "longjiang")]
+    #[arg(long, default_value = DEFAULT_VARIANT)]
     pub variant: Variant,
     /// Datagen files (several may be given).
     #[arg(long = "data", required = true, num_args = 1..)]
@@ -80,15 +82,9 @@ pub struct TrainArgs {
     /// Every n-th game (by game number) goes to the validation set.
     #[arg(long, default_value_t = 20)]
     pub validation_every: u64,
-    /// Skip positions before this ply (the opening and its random moves).
-    #[arg(long, default_value_t = 8)]
-    pub min_ply: u32,
-    /// Skip positions whose search score is beyond this (centipawns).
-    #[arg(long, default_value_t = 3000)]
-    pub max_score: i32,
-    /// Keep positions that are not quiet (check, capture, promotion, mate score).
-    #[arg(long)]
-    pub keep_noisy: bool,
+    /// `--min-ply`, `--max-score`, `--keep-noisy`.
+    #[command(flatten)]
+    pub filter: DataFilterArgs,
     /// Seed of the initial weights and of the shuffles.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -292,7 +288,7 @@ fn epoch(
         .enumerate()
     {
         let shard = LoadedShard::load(&cache::shard_path(&cache.dir, s as usize))?;
-        let order = cache::permutation(shard.len(), cache::mix(seed ^ n as u64));
+        let order = cache::permutation(shard.len(), longjiang_core::rng::mix(seed ^ n as u64));
         for batch in order.chunks(args.batch.max(1)) {
             let loss = step(ck, &shard, batch, args, lr, workers);
             total += loss;
@@ -334,11 +330,7 @@ pub fn train(args: &TrainArgs) -> Result<(Vec<EpochReport>, Checkpoint, String),
     if !(args.game_share > 0.0 && args.game_share <= 1.0) {
         return Err("--game-share must be above 0 and at most 1".into());
     }
-    let filter = sample::Filter {
-        min_ply: args.min_ply,
-        max_score: args.max_score,
-        keep_noisy: args.keep_noisy,
-    };
+    let filter = args.filter.filter();
     let mut draw = draw::Draw {
         share: args.game_share,
         wdl: None,

@@ -1,11 +1,13 @@
 //! The trainer's float twin of [`Network`]: forward and backward passes on sparse positions
 //! of a [`Shape`] (`shape.rs`), AdamW and quantisation.
 
-pub use super::shape::Shape;
-use crate::eval::nnue::Network;
-use crate::eval::nnue::features::FEATURES;
-use crate::eval::nnue::network::{Factors, HIDDEN_SIZES, QA, QB, SCALE};
-use crate::rules::Variant;
+use super::shape::Shape;
+use longjiang_core::rng::SplitMix;
+use longjiang_core::rules::Variant;
+use longjiang_engine::eval::nnue::Network;
+use longjiang_engine::eval::nnue::features::FEATURES;
+use longjiang_engine::eval::nnue::network::{Factors, HIDDEN_SIZES};
+use longjiang_engine::eval::nnue::quant::{QA, QB, SCALE};
 
 /// The largest weight magnitude quantisation keeps exact enough and overflow-free (i16 with
 /// `QA` for the input layer; `c · w` within i16 for the output layer).
@@ -32,15 +34,6 @@ pub struct FloatNet {
     pub shape: Shape,
     /// All parameters, flat (see [`Shape`]'s offsets).
     pub p: Vec<f32>,
-}
-
-/// SplitMix64, for a reproducible initialisation.
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 /// Runs `$f::<H>` for the hidden size `$h` (of `HIDDEN_SIZES`), in its AVX2 + FMA build when
@@ -178,9 +171,9 @@ impl FloatNet {
     /// shared factoriser the shared rows are random and the bucket rows zero (the net
     /// starts as a plain one and learns what the buckets change).
     pub fn init(shape: Shape, seed: u64) -> FloatNet {
-        let mut s = seed ^ 0x6e6e_7565;
+        let mut s = SplitMix::new(seed ^ 0x6e6e_7565);
         let mut uniform =
-            |a: f32| ((splitmix(&mut s) >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * a;
+            |a: f32| ((s.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * a;
         let mut p = vec![0.0; shape.params()];
         let h = shape.hidden;
         let random = if shape.factors.contains(Factors::SHARED) {
@@ -326,11 +319,11 @@ impl AdamW {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::nnue::FeatureSet;
-    use crate::eval::nnue::evaluate_fresh;
-    use crate::eval::nnue::features::active;
-    use crate::eval::nnue::network::bucket;
-    use crate::rules::Position;
+    use longjiang_core::rules::Position;
+    use longjiang_engine::eval::nnue::FeatureSet;
+    use longjiang_engine::eval::nnue::evaluate_fresh;
+    use longjiang_engine::eval::nnue::features::active;
+    use longjiang_engine::eval::nnue::network::bucket;
 
     fn inputs(shape: &Shape, pos: &Position) -> (Vec<u16>, Vec<u16>) {
         let real = active(pos, pos.side_to_move());
@@ -403,7 +396,7 @@ mod tests {
                 assert_eq!(back.set(), shape.set);
                 // Every hidden sum of both perspectives is the float net's, to rounding
                 // (half a unit per folded row): the factors went into the right rows.
-                let acc = crate::eval::nnue::Accumulator::refresh(&back, &pos);
+                let acc = longjiang_engine::eval::nnue::Accumulator::refresh(&back, &pos);
                 for (mine, c) in [(&us, pos.side_to_move()), (&them, !pos.side_to_move())] {
                     for j in 0..hidden {
                         let float: f32 = net.p[shape.ft_b() + j]

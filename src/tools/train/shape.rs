@@ -1,11 +1,11 @@
 //! The float net's input layout: the real features of a feature set and the training-only
 //! factor rows each one switches on.
 
-use crate::eval::nnue::FeatureSet;
-use crate::eval::nnue::features::{BOARD_FEATURES, FEATURES, HAND_SLOTS, NET_KINDS};
-use crate::eval::nnue::network::{BUCKETS, Factors};
-use crate::geometry::{FILES, RANKS, SQUARES};
-use crate::rules::HAND_KINDS;
+use longjiang_core::geometry::{FILES, RANKS, SQUARES};
+use longjiang_core::rules::HAND_KINDS;
+use longjiang_engine::eval::nnue::FeatureSet;
+use longjiang_engine::eval::nnue::features::{BOARD_FEATURES, FEATURES, HAND_SLOTS, NET_KINDS};
+use longjiang_engine::eval::nnue::network::{BUCKETS, Factors};
 
 /// Kind factor rows: one per (ours/theirs, kind) of the board and of the hand.
 const KIND_ROWS: usize = 2 * NET_KINDS + 2 * HAND_KINDS;
@@ -107,7 +107,8 @@ impl Shape {
     ) {
         let [ou, ot] = self.set.offsets_of_plain(plain.clone()).map(|o| o as u16);
         self.expand(plain.clone().map(|f| f + ou), us);
-        let theirs = plain.map(|f| crate::eval::nnue::features::other_perspective(f as usize));
+        let theirs =
+            plain.map(|f| longjiang_engine::eval::nnue::features::other_perspective(f as usize));
         self.expand(theirs.map(|f| f as u16 + ot), them);
     }
 
@@ -166,7 +167,7 @@ mod tests {
         };
         let f = 700;
         let in_bucket = |b: usize| shape.factors_of(b * FEATURES + f);
-        for b in 1..crate::eval::nnue::buckets::KING_BUCKETS {
+        for b in 1..longjiang_engine::eval::nnue::buckets::KING_BUCKETS {
             assert_eq!(in_bucket(b), in_bucket(0));
         }
         assert_eq!(in_bucket(0)[0], shape.set.inputs() + f);

@@ -3,9 +3,9 @@
 //! the trainer streams files of any size. [`TextSource`] reads `datagen`'s text files;
 //! [`open`] picks the reader for a file (the place to plug in another format).
 
-use crate::rules::{Position, Rules, Variant};
 use longjiang_core::data::binary;
 use longjiang_core::data::sample::{self, GameResult, Line, SampleFlags};
+use longjiang_core::rules::{Position, Rules, Variant};
 use std::collections::VecDeque;
 use std::io::BufRead;
 use std::path::{Path, PathBuf};

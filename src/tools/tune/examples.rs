@@ -5,9 +5,9 @@
 
 use super::fit::Example;
 use super::quiet;
-use crate::eval::{self, as_f64, features};
-use crate::rules::{Color, Rules};
 use longjiang_core::data::sample::Sample;
+use longjiang_core::rules::{Color, Rules};
+use longjiang_engine::eval::{self, as_f64, features};
 use rayon::prelude::*;
 
 /// What the data checks measured over every position learnt from.
@@ -102,14 +102,14 @@ pub fn prepare(samples: &[Sample], rules: Rules, resolve: bool, validation_every
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::movegen::legal_moves;
-    use crate::rules::{Position, SHOGI};
-    use crate::tools::datagen::selfplay_game::SplitMix;
     use longjiang_core::data::sample::{GameResult, SampleFlags};
+    use longjiang_core::movegen::legal_moves;
+    use longjiang_core::rng::SplitMix;
+    use longjiang_core::rules::{Position, SHOGI};
 
     /// Shogi positions from random play (promotions, captures, pieces in hand on both sides).
     fn shogi_samples(n: usize) -> Vec<Sample> {
-        let mut rng = SplitMix::for_game(11, 0);
+        let mut rng = SplitMix::stream(11, 0);
         let mut out = Vec::new();
         let mut game = 0;
         while out.len() < n {

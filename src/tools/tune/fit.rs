@@ -3,10 +3,10 @@
 //! evaluation's features (chain rule through the squared king-danger penalty), and Adam.
 //! The gradient over the examples is summed in parallel with rayon.
 
-use crate::eval::EvalFeatures;
-use crate::eval::weights::{KING_DANGER_DIVISOR, KING_DANGER_EG_DIVISOR};
-use crate::rules::Color;
 use longjiang_core::data::scale::{self, sigmoid};
+use longjiang_core::rules::Color;
+use longjiang_engine::eval::EvalFeatures;
+use longjiang_engine::eval::weights::{KING_DANGER_DIVISOR, KING_DANGER_EG_DIVISOR};
 use rayon::prelude::*;
 
 /// One training example: a position's features and the target win probability of the first
@@ -164,9 +164,9 @@ impl Adam {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::{as_f64, features, games};
-    use crate::rules::{LONGJIANG, Position};
     use longjiang_core::rules::samples::POSITIONS;
+    use longjiang_core::rules::{LONGJIANG, Position};
+    use longjiang_engine::eval::{as_f64, features, games};
 
     /// The analytic gradient agrees with finite differences of the loss.
     #[test]
@@ -182,7 +182,7 @@ mod tests {
             })
             .collect();
         let w = as_f64(
-            games::of(crate::rules::Variant::Longjiang)
+            games::of(longjiang_core::rules::Variant::Longjiang)
                 .classical
                 .table()
                 .weights,

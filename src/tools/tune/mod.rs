@@ -14,20 +14,22 @@ pub mod fit;
 pub mod quiet;
 pub mod weight_file;
 
-use crate::eval::weights::{S, WeightTable};
-use crate::eval::{as_f64, games};
-use crate::rules::Variant;
+use crate::tools::common::data_filter::DataFilterArgs;
+use crate::tools::common::game::DEFAULT_VARIANT;
 use clap::Args;
 use fit::{Adam, Example};
 use indicatif::{ProgressBar, ProgressStyle};
 use longjiang_core::data::sample;
+use longjiang_core::rules::Variant;
+use longjiang_engine::eval::weights::{S, WeightTable};
+use longjiang_engine::eval::{as_f64, games};
 use std::path::PathBuf;
 
 /// Arguments of `longjiang tune`.
 #[derive(Args, Debug)]
 pub struct TuneArgs {
     /// The game whose weights are tuned (its data must be of that game).
-    #[arg(long, default_value = "longjiang")]
+    #[arg(long, default_value = DEFAULT_VARIANT)]
     pub variant: Variant,
     /// Datagen files (several may be given).
     #[arg(long = "data", required = true, num_args = 1..)]
@@ -48,15 +50,9 @@ pub struct TuneArgs {
     /// Every n-th game (by game number) goes to the validation set.
     #[arg(long, default_value_t = 10)]
     pub validation_every: u64,
-    /// Skip positions before this ply (the opening and its random moves).
-    #[arg(long, default_value_t = 8)]
-    pub min_ply: u32,
-    /// Skip positions whose search score is beyond this (centipawns).
-    #[arg(long, default_value_t = 3000)]
-    pub max_score: i32,
-    /// Keep positions that are not quiet (check, capture, promotion, mate score).
-    #[arg(long)]
-    pub keep_noisy: bool,
+    /// `--min-ply`, `--max-score`, `--keep-noisy`.
+    #[command(flatten)]
+    pub filter: DataFilterArgs,
     /// Learn from the positions as stored instead of the quiet leaves of their quiescence
     /// search (see `quiet`).
     #[arg(long)]
@@ -275,11 +271,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         ));
         samples.extend(data.samples);
     }
-    let filter = sample::Filter {
-        min_ply: args.min_ply,
-        max_score: args.max_score,
-        keep_noisy: args.keep_noisy,
-    };
+    let filter = args.filter.filter();
     samples.retain(|s| filter.keeps(s));
     if args.max_positions > 0 && samples.len() > args.max_positions {
         let step = samples.len() as f64 / args.max_positions as f64;
@@ -415,10 +407,10 @@ mod tests {
         assert!(!fine.exists());
         let _ = std::fs::remove_dir_all(&dir);
     }
-    use crate::eval::features;
-    use crate::movegen::legal_moves;
-    use crate::rules::{LONGJIANG_NODROP, PieceKind, Position};
-    use crate::tools::datagen::selfplay_game::SplitMix;
+    use longjiang_core::movegen::legal_moves;
+    use longjiang_core::rng::SplitMix;
+    use longjiang_core::rules::{LONGJIANG_NODROP, PieceKind, Position};
+    use longjiang_engine::eval::features;
 
     /// The index of the first weight of `table`'s group `name`.
     fn group(table: &WeightTable, name: &str) -> usize {
@@ -457,7 +449,7 @@ mod tests {
         truth[cav] += S(250, 250);
         truth[group(table, "centralisation") + PieceKind::Bishop.index()] = S(12, 0);
         let wt = as_f64(&truth);
-        let mut rng = SplitMix::for_game(5, 0);
+        let mut rng = SplitMix::stream(5, 0);
         let mut examples = Vec::new();
         while examples.len() < 1200 {
             let mut pos = Position::start(LONGJIANG_NODROP);

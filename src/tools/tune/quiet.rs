@@ -5,12 +5,12 @@
 //! It is a tool of its own, not the engine's `qsearch` (no table, no history, no pruning but
 //! SEE), so that the tuner does not reach into the search.
 
-use crate::eval::evaluate;
-use crate::movegen::legal_moves;
-use crate::rules::{Move, Position};
-use crate::search::see::{gain, see_ge, see_value};
+use longjiang_core::movegen::legal_moves;
+use longjiang_core::rules::{Move, Position};
+use longjiang_engine::eval::evaluate;
+use longjiang_engine::search::see::{gain, see_ge, see_value};
 // A mate found in the resolution is scored on the search's scale (beyond every evaluation).
-use crate::search::value::MATE;
+use longjiang_engine::search::value::MATE;
 
 /// Plies the resolution may go below the position (then the static evaluation is taken).
 const MAX_DEPTH: usize = 12;
@@ -109,7 +109,7 @@ fn qsearch(pos: &mut Position, mut alpha: i32, beta: i32, ply: usize, pv: &mut V
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::LONGJIANG_NODROP;
+    use longjiang_core::rules::LONGJIANG_NODROP;
 
     /// A hanging piece is taken: the leaf differs from the position, and its static
     /// evaluation is the quiescence value.

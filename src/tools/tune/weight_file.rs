@@ -3,7 +3,7 @@
 //! line per weight, named. The header names files by their names only, never by a path of
 //! the machine that ran the tuner.
 
-use crate::eval::weights::{S, WeightTable};
+use longjiang_engine::eval::weights::{S, WeightTable};
 use std::path::Path;
 
 /// The text of `table`'s weight file with `weights`; `header` lines go into its module comment.
@@ -61,8 +61,8 @@ pub fn portable(arg: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::games;
-    use crate::rules::Variant;
+    use longjiang_core::rules::Variant;
+    use longjiang_engine::eval::games;
 
     /// The checked-in weight files are what the tuner writes (their body, after the header),
     /// and their headers name no directory of a machine.

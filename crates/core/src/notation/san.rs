@@ -5,7 +5,7 @@
 //! - [`SanForm::Standard`], Fairy-Stockfish's (`pyffish.get_san`), pychess-variants' and
 //!   cutechess': ranks `1` … `10`, the 枪兵 is `S` (`Sb6`, a promotion `b10=S`).
 //! - [`SanForm::XBoard`], what XBoard writes and reads: on a board of ten ranks it counts
-//!   them from 0 (`a0` … `j9`, `crate::protocol::xboard::notation`), the 枪兵 is the promoted
+//!   them from 0 (`a0` … `j9`, `longjiang_core::notation::xboard_notation`), the 枪兵 is the promoted
 //!   pawn `+P` (`+Pb5`, a promotion `b9=+`).
 //!
 //! Pieces: `N` 骑兵, `B` 僧兵, `R` 戟兵, `G` 近卫, `Q` 副将, `K` 主帅/大帅; pawns have no letter.

@@ -10,14 +10,7 @@ use super::piece::{Color, HAND_KINDS, KINDS, Piece, PieceKind};
 /// search's bench signature) do not depend on the kinds added later.
 const OLD_KINDS: usize = 8;
 use crate::geometry::{SQUARES, Square};
-
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
+use crate::rng::SplitMix;
 
 /// All keys, generated at compile time from a fixed seed.
 struct Keys {
@@ -38,14 +31,13 @@ const KEYS: Keys = {
         double_step: [0; SQUARES],
         cooldown: [[0; 4]; 2],
     };
-    let mut state = 0x1234_5678_9ABC_DEF0u64;
+    let mut rng = SplitMix::new(0x1234_5678_9ABC_DEF0);
     let mut p = 0;
     while p < 2 * OLD_KINDS {
         let slot = (p / OLD_KINDS) * KINDS + p % OLD_KINDS;
         let mut s = 0;
         while s < SQUARES {
-            let (ns, v) = splitmix(state);
-            state = ns;
+            let v = rng.next_u64();
             k.pieces[slot][s] = v;
             s += 1;
         }
@@ -58,8 +50,7 @@ const KEYS: Keys = {
             // Count 0 hashes to 0 so that an empty hand adds nothing.
             let mut n = 1;
             while n <= MAX_IN_HAND as usize {
-                let (ns, v) = splitmix(state);
-                state = ns;
+                let v = rng.next_u64();
                 k.hands[c][h][n] = v;
                 n += 1;
             }
@@ -67,27 +58,23 @@ const KEYS: Keys = {
         }
         let mut n = 1;
         while n < 4 {
-            let (ns, v) = splitmix(state);
-            state = ns;
+            let v = rng.next_u64();
             k.cooldown[c][n] = v;
             n += 1;
         }
         c += 1;
     }
-    let (ns, v) = splitmix(state);
-    state = ns;
+    let v = rng.next_u64();
     k.side = v;
     let mut i = 1;
     while i < 16 {
-        let (ns, v) = splitmix(state);
-        state = ns;
+        let v = rng.next_u64();
         k.castling[i] = v;
         i += 1;
     }
     let mut s = 0;
     while s < SQUARES {
-        let (ns, v) = splitmix(state);
-        state = ns;
+        let v = rng.next_u64();
         k.double_step[s] = v;
         s += 1;
     }
@@ -98,8 +85,7 @@ const KEYS: Keys = {
         while kind < KINDS {
             let mut s = 0;
             while s < SQUARES {
-                let (ns, v) = splitmix(state);
-                state = ns;
+                let v = rng.next_u64();
                 k.pieces[c * KINDS + kind][s] = v;
                 s += 1;
             }
@@ -109,8 +95,7 @@ const KEYS: Keys = {
         while h < KINDS {
             let mut n = 1;
             while n <= MAX_IN_HAND as usize {
-                let (ns, v) = splitmix(state);
-                state = ns;
+                let v = rng.next_u64();
                 k.hands[c][h][n] = v;
                 n += 1;
             }

@@ -7,7 +7,7 @@
 
 use super::Recorder;
 use super::weights::{KING_DANGER_DIVISOR, KING_DANGER_EG_DIVISOR, S};
-use crate::rules::{Color, Position};
+use longjiang_core::rules::{Color, Position};
 
 /// The coefficients of every weight in one position's evaluation.
 #[derive(Clone, Debug, PartialEq)]
@@ -133,7 +133,7 @@ pub fn as_f64(w: &[S]) -> Vec<(f64, f64)> {
 mod tests {
     use super::*;
     use crate::eval::{evaluate, features, games};
-    use crate::rules::samples::POSITIONS;
+    use longjiang_core::rules::samples::POSITIONS;
 
     #[test]
     fn the_features_rebuild_the_evaluation() {

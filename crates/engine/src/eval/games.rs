@@ -8,7 +8,7 @@
 use super::Classical;
 use super::longjiang_eval::{DROP, NODROP};
 use super::shogi_eval::{SHOGI_EVAL, capture_value};
-use crate::rules::{KINDS, PieceKind, Variant};
+use longjiang_core::rules::{KINDS, PieceKind, Variant};
 
 /// The engine's description of one game.
 #[derive(Debug)]

@@ -13,7 +13,7 @@ mod terms;
 
 use super::weights::{GroupIndex, S, WeightTable, layout};
 use super::{Classical, EvalFeatures, EvalTrace, NoRecord, Recorder, weigh};
-use crate::rules::{Color, PieceKind, Position};
+use longjiang_core::rules::{Color, PieceKind, Position};
 
 layout! {
     PIECE_VALUE = 8, GroupIndex::Kind, Linear, "piece value";

@@ -19,7 +19,7 @@ pub use games::EngineGame;
 pub use longjiang_eval::LongjiangEval;
 pub use shogi_eval::ShogiEval;
 
-use crate::rules::{Color, Position};
+use longjiang_core::rules::{Color, Position};
 use std::fmt;
 use weights::{S, WeightTable};
 

@@ -8,8 +8,8 @@
 
 use super::weights::{GroupIndex, S, WeightTable, layout};
 use super::{Classical, EvalFeatures, EvalTrace, NoRecord, Recorder, weigh};
-use crate::geometry::{Bitboard, Square, attacks};
-use crate::rules::{Color, KINDS, PieceKind, Position, SHOGI};
+use longjiang_core::geometry::{Bitboard, Square, attacks};
+use longjiang_core::rules::{Color, KINDS, PieceKind, Position, SHOGI};
 
 /// The kinds with a value on the board (every kind but the king).
 const OFFICERS: &[PieceKind] = SHOGI.officers;

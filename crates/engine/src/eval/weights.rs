@@ -7,7 +7,7 @@
 //!
 //! Scores are centipawn pairs, blended by the game phase where a game has one.
 
-use crate::rules::PieceKind;
+use longjiang_core::rules::PieceKind;
 
 pub(super) mod longjiang;
 pub(super) mod longjiang_nodrop;

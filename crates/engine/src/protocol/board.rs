@@ -8,12 +8,12 @@
 //! bottom-up (兵 over 戟), as the first player sees it across the board (protocol.md, reading).
 
 use super::facts;
-use crate::geometry::{File, Rank, Square};
-use crate::movegen::legal_moves;
-use crate::notation::numeral;
-use crate::notation::words::move_name;
-use crate::rules::position::castle_bit;
-use crate::rules::{Color, Diagram, PieceKind, Position};
+use longjiang_core::geometry::{File, Rank, Square};
+use longjiang_core::movegen::legal_moves;
+use longjiang_core::notation::numeral;
+use longjiang_core::notation::words::move_name;
+use longjiang_core::rules::position::castle_bit;
+use longjiang_core::rules::{Color, Diagram, PieceKind, Position};
 
 /// The hand line of one side: `∧ 持驹：刀兵×2 骑兵　禁援：1`.
 fn hand_line(pos: &Position, color: Color) -> String {
@@ -190,7 +190,7 @@ pub fn list_moves(pos: &Position, uci: bool) -> Vec<String> {
     let mut lines: Vec<String> = moves
         .iter()
         .map(|&m| {
-            let ascii = crate::rules::ascii::move_text(m, pos.rules().text);
+            let ascii = longjiang_core::rules::ascii::move_text(m, pos.rules().text);
             let ascii = if uci { ascii.replace('*', "@") } else { ascii };
             format!("{ascii} {}", move_name(pos, m))
         })
@@ -202,7 +202,7 @@ pub fn list_moves(pos: &Position, uci: bool) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::LONGJIANG;
+    use longjiang_core::rules::LONGJIANG;
 
     #[test]
     fn the_start_position_looks_like_the_seed() {
@@ -266,7 +266,7 @@ mod tests {
         // 10 pawns × (one or two steps) + 2 cavalry × (two leaps and the 2-square step).
         assert_eq!(lines.last().map(String::as_str), Some("26 legal moves"));
         // Shogi's moves in KIF.
-        let lines = list_moves(&Position::start(crate::rules::SHOGI), false);
+        let lines = list_moves(&Position::start(longjiang_core::rules::SHOGI), false);
         assert!(lines.contains(&"7g7f ７六歩(77)".to_string()), "{lines:?}");
         assert_eq!(lines.last().map(String::as_str), Some("30 legal moves"));
     }

@@ -4,7 +4,7 @@
 //! from a position counts one for it. `go` answers from the book, choosing a move by its
 //! weight, while the position is in it; a move is played only when it is legal there.
 
-use crate::rules::{Move, Position, Variant};
+use longjiang_core::rules::{Move, Position, Variant};
 use std::collections::HashMap;
 
 /// The moves of the book per position (by key), with their weights.
@@ -17,7 +17,7 @@ impl Book {
     /// Reads a book of game `variant` from the text of a suite file (`source` names it in
     /// errors).
     pub fn from_suite(text: &str, variant: Variant, source: &str) -> Result<Book, String> {
-        let suite = crate::notation::suite::parse_suite(text, variant, source)?;
+        let suite = longjiang_core::notation::suite::parse_suite(text, variant, source)?;
         let rules = variant.rules();
         let mut book = Book::default();
         for opening in &suite.openings {
@@ -66,7 +66,7 @@ impl Book {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::LONGJIANG;
+    use longjiang_core::rules::LONGJIANG;
 
     #[test]
     fn moves_are_weighted_by_the_lines_that_play_them() {

@@ -1,7 +1,7 @@
 //! Reading one input line into a [`UsiCommand`]: pure text work, no engine state, so the reader can
 //! be fuzzed on its own. Whether a position or move is legal is decided later, by the session.
 
-use crate::movegen::MAX_PERFT_DEPTH;
+use longjiang_core::movegen::MAX_PERFT_DEPTH;
 use std::fmt;
 
 /// Where a `position` command starts.

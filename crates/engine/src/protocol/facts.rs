@@ -1,7 +1,7 @@
 //! The facts under both board drawings (`board`, `shogi_board`).
 
-use crate::notation::fen::write_fen;
-use crate::rules::Position;
+use longjiang_core::notation::fen::write_fen;
+use longjiang_core::rules::Position;
 
 /// The lines both drawings end with: the game, SFEN, Fairy-Stockfish FEN, key and checkers.
 pub(super) fn append(pos: &Position, out: &mut Vec<String>) {

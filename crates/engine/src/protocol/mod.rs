@@ -21,12 +21,19 @@ pub mod xboard;
 pub use output::Output;
 pub use session::Session;
 
-use crate::rules::{Move, Position};
+use longjiang_core::rules::{Move, Position, Variant};
 use std::io::{BufRead, Cursor, Read};
 
 /// Runs the protocol until `quit` or end of input: the USI loop ([`session::run`]), or the
 /// XBoard mode ([`xboard::run`]) when the first command is `xboard`.
-pub fn run<R: BufRead>(mut input: R, out: Output) {
+pub fn run<R: BufRead>(input: R, out: Output) {
+    run_game(input, out, Variant::DEFAULT);
+}
+
+/// [`run`] in game `game` from the start (`longjiang --variant`): USI plays it; UCI and
+/// XBoard play it where they offer it, and otherwise start in the game they offer first
+/// (protocol.md, "Command line").
+pub fn run_game<R: BufRead>(mut input: R, out: Output, game: Variant) {
     let mut first = Vec::new();
     while first.iter().all(u8::is_ascii_whitespace) {
         first.clear();
@@ -38,9 +45,9 @@ pub fn run<R: BufRead>(mut input: R, out: Output) {
     // A byte-order mark before the first command is not part of it.
     let command = first.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&first);
     if command.trim_ascii() == b"xboard" {
-        xboard::run(input, out);
+        xboard::run(input, out, game);
     } else {
-        session::run(Cursor::new(first).chain(input), out);
+        session::run(Cursor::new(first).chain(input), out, game);
     }
 }
 
@@ -80,10 +87,10 @@ impl Mode {
     }
 
     /// The front end this dialect is, for the games it offers (`Presentation::served`).
-    pub const fn front(self) -> crate::rules::Front {
+    pub const fn front(self) -> longjiang_core::rules::Front {
         match self {
-            Mode::Usi => crate::rules::Front::Usi,
-            Mode::Uci => crate::rules::Front::Uci,
+            Mode::Usi => longjiang_core::rules::Front::Usi,
+            Mode::Uci => longjiang_core::rules::Front::Uci,
         }
     }
 }
@@ -94,6 +101,6 @@ pub fn any_move(pos: &Position, text: &str) -> Result<Move, String> {
     if text.is_ascii() {
         pos.parse_move(text).map_err(|e| e.to_string())
     } else {
-        crate::notation::parse_move(pos, text).map_err(|e| e.to_string())
+        longjiang_core::notation::parse_move(pos, text).map_err(|e| e.to_string())
     }
 }

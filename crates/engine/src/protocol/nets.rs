@@ -4,7 +4,7 @@
 
 use crate::eval::nnue::{self, EMBEDDED_NAME, Network};
 use crate::protocol::options::Options;
-use crate::rules::Variant;
+use longjiang_core::rules::Variant;
 use std::sync::Arc;
 
 /// The nets loaded with `EvalFile`, at most one per game, with their file names.

@@ -6,9 +6,9 @@
 //! for one mode works in the other.
 
 use super::Mode;
-use crate::rules::{EnteringKingRule, Rules, StalemateRule, Variant};
 use crate::search::engine::{DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD, MAX_MULTIPV, MAX_THREADS};
 use crate::search::params;
+use longjiang_core::rules::{EnteringKingRule, Rules, StalemateRule, Variant};
 use std::time::Duration;
 
 /// Current option values.
@@ -184,6 +184,12 @@ impl Options {
 
     /// The `option …` lines of the handshake, in the given mode's names.
     pub fn lines(&self, mode: Mode) -> Vec<String> {
+        self.lines_with_default(mode, Variant::DEFAULT)
+    }
+
+    /// [`Options::lines`] with `game` as the variant option's default (the game
+    /// `longjiang --variant` names).
+    pub fn lines_with_default(&self, mode: Mode, game: Variant) -> Vec<String> {
         let spin = |name: &str, s: Spin| {
             format!(
                 "option name {name} type spin default {} min {} max {}",
@@ -207,7 +213,7 @@ impl Options {
             format!("option name {ponder} type check default false"),
             format!(
                 "option name {variant} type combo default {} {}",
-                variant_name(Variant::DEFAULT, mode),
+                variant_name(game, mode),
                 vars.join(" ")
             ),
             spin(overhead, OVERHEAD),

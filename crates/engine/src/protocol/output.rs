@@ -5,8 +5,8 @@
 //! `bestmove` never interleave.
 
 use super::Mode;
-use crate::rules::{Move, TextForm};
 use crate::search::{Bound, Score, SearchInfo};
+use longjiang_core::rules::{Move, TextForm};
 use std::fmt::Write as _;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
@@ -71,7 +71,7 @@ pub fn printable(text: &str) -> String {
 /// A move as this mode writes it for a game written in `form`: `P*e5` in USI mode, `P@e5` in
 /// UCI mode; shogi's squares are USI's (`7g7f`, `P*5e`).
 pub fn move_text(m: Move, mode: Mode, form: TextForm) -> String {
-    let text = crate::rules::ascii::move_text(m, form);
+    let text = longjiang_core::rules::ascii::move_text(m, form);
     match mode {
         Mode::Usi => text,
         Mode::Uci => text.replace('*', "@"),
@@ -158,8 +158,8 @@ pub fn bestmove_line(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Square;
-    use crate::rules::PieceKind;
+    use longjiang_core::geometry::Square;
+    use longjiang_core::rules::PieceKind;
     use std::time::Duration;
 
     fn sq(s: &str) -> Square {

@@ -13,9 +13,9 @@ use super::command::{self, Go, PositionSource, UsiCommand};
 use super::options::{OptionChange, Options};
 use super::output::{Output, bestmove_line};
 use super::{Mode, any_move};
-use crate::notation::fen::parse_fen;
-use crate::rules::{Color, Move, Position, Rules, Variant};
 use crate::search::{Clock, Engine, Limits};
+use longjiang_core::notation::fen::parse_fen;
+use longjiang_core::rules::{Color, Move, Position, Rules, Variant};
 use std::io::BufRead;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -52,9 +52,12 @@ pub struct Session {
     /// A `go mate` (USI's mate search) on its own thread.
     mate: Option<mate::MateRun>,
     /// The book `BookFile` loaded, for the game it was loaded in.
-    book: Option<(crate::rules::Variant, super::book::Book)>,
+    book: Option<(longjiang_core::rules::Variant, super::book::Book)>,
     /// Book choices made, to vary the next one.
     book_rolls: u64,
+    /// The game the session started in (`longjiang --variant`): the default its handshake
+    /// offers where the dialect plays it.
+    game: Variant,
 }
 
 /// What a failing command must leave as it was: the position (start and moves), the options,
@@ -73,9 +76,10 @@ pub struct Snapshot {
     pub hash_mb: usize,
 }
 
-/// Runs the protocol until `quit` or end of input, reading `input` and writing to `out`.
-pub fn run<R: BufRead>(input: R, out: Output) {
-    let mut session = Session::new(out);
+/// Runs the protocol until `quit` or end of input, reading `input` and writing to `out`, in
+/// game `game` from the start (`Variant::DEFAULT` unless `longjiang --variant` names one).
+pub fn run<R: BufRead>(input: R, out: Output, game: Variant) {
+    let mut session = Session::with_game(out, game);
     super::for_each_line(input, |line| session.handle(&line));
     session.shutdown();
 }
@@ -83,8 +87,15 @@ pub fn run<R: BufRead>(input: R, out: Output) {
 impl Session {
     /// A session in USI mode on the drop game's start position.
     pub fn new(out: Output) -> Session {
+        Session::with_game(out, Variant::DEFAULT)
+    }
+
+    /// A session in USI mode on game `game`'s start position, `Variant` set to it and offered
+    /// as its default (protocol.md, "Command line").
+    pub fn with_game(out: Output, game: Variant) -> Session {
         // The options' defaults are the engine's (`options` takes them from `search::engine`).
-        let options = Options::default();
+        let mut options = Options::default();
+        options.apply(OptionChange::Variant(game));
         let engine = Engine::new();
         let root = Position::start(options.variant.rules());
         let mut session = Session {
@@ -103,6 +114,7 @@ impl Session {
             mate: None,
             book: None,
             book_rolls: 0,
+            game,
         };
         session.update_net();
         session
@@ -114,7 +126,7 @@ impl Session {
     }
 
     /// The net for game `v`: one loaded with `EvalFile`, else the built-in one.
-    fn net_of(&self, v: crate::rules::Variant) -> Option<Arc<crate::eval::nnue::Network>> {
+    fn net_of(&self, v: longjiang_core::rules::Variant) -> Option<Arc<crate::eval::nnue::Network>> {
         self.nets.net_of(v)
     }
 
@@ -364,7 +376,11 @@ impl Session {
                 super::options::variant_name(Variant::DEFAULT, self.mode)
             ));
         }
-        lines.extend(self.options.lines(self.mode));
+        // The command line's game is the default offered, where this dialect plays it.
+        let default = Some(self.game)
+            .filter(|g| g.rules().presentation.is_served_by(self.mode.front()))
+            .unwrap_or(Variant::DEFAULT);
+        lines.extend(self.options.lines_with_default(self.mode, default));
         lines.push(if uci { "uciok" } else { "usiok" }.to_string());
         self.out.lines(&lines);
     }

@@ -5,12 +5,12 @@
 //! USI's coordinates (files 9 … 1, ranks a … i).
 
 use super::facts;
-use crate::notation::kif::{board_ranks, side_name};
-use crate::rules::{Color, Position};
+use longjiang_core::notation::kif::{board_ranks, side_name};
+use longjiang_core::rules::{Color, Position};
 
 /// The board as a KIF board diagram, then side to move, move number and the facts `d` ends with.
 pub fn draw(pos: &Position) -> String {
-    let mut out = crate::notation::kif::bod(pos);
+    let mut out = longjiang_core::notation::kif::bod(pos);
     out.push(format!(
         "{}番　手数＝{}{}",
         side_name(pos.side_to_move()),
@@ -61,7 +61,7 @@ pub fn draw_plain(pos: &Position) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::SHOGI;
+    use longjiang_core::rules::SHOGI;
 
     #[test]
     fn the_start_position_as_a_kif_board_diagram() {

@@ -10,8 +10,8 @@ use super::picker::{MovePicker, OrderHints, is_tactical};
 use super::thread::Worker;
 use super::tt::TtBound;
 use super::value::{self, INFINITE, MATE_IN_MAX_PLY, MAX_PLY, Value};
-use crate::rules::{Move, Piece, PieceKind};
 use arrayvec::ArrayVec;
+use longjiang_core::rules::{Move, Piece, PieceKind};
 
 /// The moves of a node searched and not the best when they finished: the moves the history
 /// updates punish once the best is known.
@@ -477,7 +477,7 @@ impl Worker<'_> {
         }
     }
 
-    fn bump(&mut self, us: crate::rules::Color, m: Move, bonus: i32, blocks: &[usize; 3]) {
+    fn bump(&mut self, us: longjiang_core::rules::Color, m: Move, bonus: i32, blocks: &[usize; 3]) {
         self.data.hist.update_quiet(us, m, bonus);
         if let Some(p) = self.moved_piece(m) {
             for &b in blocks {

@@ -3,9 +3,9 @@
 //! signature. `longjiang bench` and the protocol's `bench` command both run it; nothing here
 //! prints (each position's report line is handed to the caller).
 
-use crate::rules::{Position, Variant};
 use crate::search::{Engine, Limits, Score, SearchResult};
 use longjiang_core::rules::samples::POSITIONS;
+use longjiang_core::rules::{Position, Variant};
 use std::time::{Duration, Instant};
 
 /// The default depth (about 5–6 s on one core of the 2-core development machine).

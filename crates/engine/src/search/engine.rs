@@ -11,7 +11,7 @@ use super::thread::ThreadData;
 use super::tt::TranspositionTable;
 use super::value;
 use super::{Limits, Listener, Score, SearchEvent, SearchResult};
-use crate::rules::{Position, Variant};
+use longjiang_core::rules::{Position, Variant};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;

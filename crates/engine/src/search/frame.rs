@@ -2,7 +2,7 @@
 
 use super::history::Histories;
 use super::value::{self, Value};
-use crate::rules::Move;
+use longjiang_core::rules::Move;
 
 /// What the search keeps per ply.
 #[derive(Clone, Copy, Debug)]

@@ -5,8 +5,8 @@
 //! given move one or two plies before). All use the "gravity" update of Stockfish's `History`
 //! so values stay within ±`params::HISTORY_MAX`.
 
-use crate::geometry::SQUARES;
-use crate::rules::{Color, KINDS, Move, Piece, PieceKind};
+use longjiang_core::geometry::SQUARES;
+use longjiang_core::rules::{Color, KINDS, Move, Piece, PieceKind};
 use std::sync::atomic::{AtomicI16, AtomicU32, Ordering};
 
 /// The history slot (0..8) of each kind: the 龙将棋 kinds keep their index; shogi's kinds
@@ -220,8 +220,8 @@ pub fn stat_bonus(depth: i32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Square;
     use crate::search::params::{STAT_BONUS_MAX, STAT_BONUS_OFFSET, STAT_BONUS_PER_PLY};
+    use longjiang_core::geometry::Square;
 
     #[test]
     fn the_bonus_follows_the_tuned_parameters() {

@@ -45,7 +45,7 @@ pub mod wdl;
 pub use engine::Engine;
 pub use techniques::Features;
 
-use crate::rules::Move;
+use longjiang_core::rules::Move;
 use std::sync::Arc;
 use std::time::Duration;
 

@@ -12,7 +12,7 @@ use super::see::see_ge;
 use super::thread::Worker;
 use super::tt::TtBound;
 use super::value::{self, MATE_IN_MAX_PLY, MATED_IN_MAX_PLY, Value};
-use crate::rules::Move;
+use longjiang_core::rules::Move;
 
 impl Worker<'_> {
     /// Searches move `m`, the `move_count`-th of the node `n`, within (`alpha`, `beta`) where

@@ -3,7 +3,7 @@
 
 use super::tt::TtBound;
 use super::value::Value;
-use crate::rules::Move;
+use longjiang_core::rules::Move;
 
 /// What the moves of one node have in common: what pruning, extensions and reductions read.
 #[derive(Clone, Copy, Debug)]

@@ -501,7 +501,7 @@ mod tests {
 
     #[test]
     fn every_games_overrides_name_parameters_in_range() {
-        for variant in crate::rules::Variant::EVERY {
+        for variant in longjiang_core::rules::Variant::EVERY {
             let list = variant.rules().search_overrides;
             for &(name, value) in list {
                 let p = find(name).unwrap_or_else(|| panic!("{variant}: no parameter {name}"));

@@ -3,10 +3,12 @@
 //! so every drop mate starts with such a move; pruning and reductions must not treat them as
 //! any quiet move (docs/mates.md).
 
-use crate::geometry::Bitboard;
-use crate::geometry::attacks::king_attacks;
-use crate::movegen::{check_squares, count_legal, generate, has_legal_move, piece_attacks};
-use crate::rules::{Move, Position};
+use longjiang_core::geometry::Bitboard;
+use longjiang_core::geometry::attacks::king_attacks;
+use longjiang_core::movegen::{
+    check_squares, count_legal, generate, has_legal_move, piece_attacks,
+};
+use longjiang_core::rules::{Move, Position};
 
 /// Whether `m` (not yet played, not a capture) attacks the enemy king's neighbourhood from its
 /// destination.
@@ -33,7 +35,10 @@ pub(crate) fn presses_king(pos: &Position, m: Move) -> bool {
 /// The squares a piece of `kind` dropped by the side to move would attack the enemy king's
 /// neighbourhood from.
 #[inline]
-pub(crate) fn pressing_drop_squares(pos: &Position, kind: crate::rules::PieceKind) -> Bitboard {
+pub(crate) fn pressing_drop_squares(
+    pos: &Position,
+    kind: longjiang_core::rules::PieceKind,
+) -> Bitboard {
     let us = pos.side_to_move();
     let occ = pos.occupied();
     let mut b = Bitboard::EMPTY;
@@ -76,7 +81,7 @@ pub(crate) fn threatens_mate(pos: &mut Position, m: Move) -> bool {
     let mut t = mates_in_one(pos);
     pos.undo_null();
     if !t && count_legal(pos) <= super::params::MATE_THREAT_FEW_REPLIES.get() as u64 {
-        let replies = crate::movegen::legal_moves(pos);
+        let replies = longjiang_core::movegen::legal_moves(pos);
         t = !replies.is_empty()
             && replies.into_iter().all(|r| {
                 pos.play(r);
@@ -92,9 +97,9 @@ pub(crate) fn threatens_mate(pos: &mut Position, m: Move) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::movegen::legal_moves;
-    use crate::movegen::playout::XorShift;
     use crate::search::params::{MATE_THREAT_FEW_REPLIES, Values, install};
+    use longjiang_core::movegen::legal_moves;
+    use longjiang_core::movegen::playout::XorShift;
 
     /// A random legal position of the no-drop game: a king, a rook and a guard against a lone
     /// king, the first player to move.
@@ -112,7 +117,7 @@ mod tests {
         let sfen = (2..=9)
             .rev()
             .fold(sfen, |s, n| s.replace(&"1".repeat(n), &n.to_string()));
-        let pos = Position::from_sfen(&sfen, crate::rules::LONGJIANG_NODROP).ok()?;
+        let pos = Position::from_sfen(&sfen, longjiang_core::rules::LONGJIANG_NODROP).ok()?;
         (pos.outcome().is_none() && !pos.in_check()).then_some(pos)
     }
 

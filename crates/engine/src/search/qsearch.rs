@@ -10,7 +10,7 @@ use super::see::{gain, see_ge};
 use super::thread::Worker;
 use super::tt::TtBound;
 use super::value::{self, INFINITE, MATED_IN_MAX_PLY, MAX_PLY, Value};
-use crate::rules::Move;
+use longjiang_core::rules::Move;
 
 impl Worker<'_> {
     /// Quiescence search at `ply`; `depth` is 0 at its first ply and falls by one per ply

@@ -8,8 +8,8 @@
 //! finds the attackers piece by piece.
 
 use crate::eval::games::{self, Exchange};
-use crate::geometry::Square;
-use crate::rules::{Color, Move, PieceKind, Position, Rules};
+use longjiang_core::geometry::Square;
+use longjiang_core::rules::{Color, Move, PieceKind, Position, Rules};
 
 /// The exchange model of the game of `rules`.
 #[inline(always)]
@@ -149,10 +149,10 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
 mod tests {
     use super::*;
     use crate::eval::weights::S;
-    use crate::geometry::Bitboard;
-    use crate::movegen::piece_attacks;
-    use crate::movegen::playout::{XorShift, random_games};
-    use crate::rules::{LONGJIANG, SHOGI};
+    use longjiang_core::geometry::Bitboard;
+    use longjiang_core::movegen::piece_attacks;
+    use longjiang_core::movegen::playout::{XorShift, random_games};
+    use longjiang_core::rules::{LONGJIANG, SHOGI};
 
     fn pos(sfen: &str) -> Position {
         Position::from_sfen(sfen, LONGJIANG).unwrap()
@@ -276,7 +276,7 @@ mod tests {
     fn see_matches_its_slow_twin_on_random_games() {
         let mut rnd = XorShift(0x9E37_79B9_7F4A_7C15);
         let mut checked = 0;
-        for rules in [SHOGI, LONGJIANG, crate::rules::LONGJIANG_NODROP] {
+        for rules in [SHOGI, LONGJIANG, longjiang_core::rules::LONGJIANG_NODROP] {
             random_games(rules, 12, 120, &mut rnd, |p, moves, _| {
                 for &m in moves.iter() {
                     if p.piece_at(m.to()).is_some() || m.promotion_kind().is_some() {

@@ -8,7 +8,7 @@ use super::split::points::SplitPoints;
 use super::techniques::Features;
 use super::time::TimeBudget;
 use super::tt::TranspositionTable;
-use crate::rules::Position;
+use longjiang_core::rules::Position;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};

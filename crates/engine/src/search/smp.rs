@@ -13,8 +13,8 @@ use super::stats::SearchStats;
 use super::thread::{RootMove, ThreadData, Worker};
 use super::value::{self, INFINITE, Value};
 use super::{Bound, Listener, SearchEvent, SearchInfo, SearchResult};
-use crate::movegen;
-use crate::rules::{Move, Position};
+use longjiang_core::movegen;
+use longjiang_core::rules::{Move, Position};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -47,8 +47,8 @@ pub(crate) fn run(
             value::mated_in(0)
         } else if legal.is_empty() {
             match pos.rules().stalemate {
-                crate::rules::StalemateRule::Draw => value::DRAW,
-                crate::rules::StalemateRule::Loss => value::mated_in(0),
+                longjiang_core::rules::StalemateRule::Draw => value::DRAW,
+                longjiang_core::rules::StalemateRule::Loss => value::mated_in(0),
             }
         } else {
             value::DRAW

@@ -10,7 +10,7 @@ use super::stats::Counters;
 use super::techniques::Features;
 use super::value::{self, INFINITE, MAX_PLY, Value};
 use crate::eval::nnue::AccumulatorStack;
-use crate::rules::{Move, Position};
+use longjiang_core::rules::{Move, Position};
 use std::sync::atomic::Ordering;
 
 /// A thread's statistics that live as long as the engine (cleared on a new game); during a
@@ -216,7 +216,9 @@ impl<'a> Worker<'a> {
         let us = self.pos.side_to_move();
         let piece = match m.from() {
             Some(f) => self.pos.piece_at(f),
-            None => m.drop_kind().map(|k| crate::rules::Piece::new(us, k)),
+            None => m
+                .drop_kind()
+                .map(|k| longjiang_core::rules::Piece::new(us, k)),
         };
         let f = self.frame_mut(ply);
         f.current = m;
@@ -225,7 +227,8 @@ impl<'a> Worker<'a> {
             Some(p) => {
                 let key = Histories::cont_key(p, m.to().index());
                 f.cont_block = key;
-                f.counter_key = Some(piece_index(p) * crate::geometry::SQUARES + m.to().index());
+                f.counter_key =
+                    Some(piece_index(p) * longjiang_core::geometry::SQUARES + m.to().index());
             }
             None => {
                 f.cont_block = Histories::NO_CONT;
@@ -292,8 +295,8 @@ impl<'a> Worker<'a> {
     /// The value of having no legal move while not in check.
     pub fn stalemate_value(&self, ply: usize) -> Value {
         match self.pos.rules().stalemate {
-            crate::rules::StalemateRule::Draw => value::DRAW,
-            crate::rules::StalemateRule::Loss => value::mated_in(ply),
+            longjiang_core::rules::StalemateRule::Draw => value::DRAW,
+            longjiang_core::rules::StalemateRule::Loss => value::mated_in(ply),
         }
     }
 

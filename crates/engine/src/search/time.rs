@@ -13,7 +13,7 @@ use super::params::{
 };
 use super::value::Value;
 use super::{Clock, Limits};
-use crate::rules::{Color, Move};
+use longjiang_core::rules::{Color, Move};
 use std::time::Duration;
 
 use super::params::{
@@ -252,7 +252,7 @@ mod tests {
     }
 
     fn mv(n: u8) -> Move {
-        use crate::geometry::Square;
+        use longjiang_core::geometry::Square;
         Move::normal(
             Square::from_index_unchecked(n),
             Square::from_index_unchecked(n + 10),

@@ -8,7 +8,7 @@
 //! the entry least worth keeping: shallow and from an older search.
 
 use super::value::Value;
-use crate::rules::Move;
+use longjiang_core::rules::Move;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 /// What a stored value means relative to the true value.
@@ -313,8 +313,8 @@ fn write(e: &TtEntry, key: u64, data: u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Square;
     use crate::search::value::NONE;
+    use longjiang_core::geometry::Square;
 
     #[test]
     fn stores_and_reads_back() {

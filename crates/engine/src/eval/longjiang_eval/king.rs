@@ -7,9 +7,9 @@
 use super::terms::{Attacks, relative_rank};
 use super::*;
 use crate::eval::weights::{KING_DANGER_DIVISOR, KING_DANGER_EG_DIVISOR};
-use crate::geometry::{Bitboard, attacks};
-use crate::movegen::check_squares;
-use crate::rules::{Color, PieceKind, Position};
+use longjiang_core::geometry::{Bitboard, attacks};
+use longjiang_core::movegen::check_squares;
+use longjiang_core::rules::{Color, PieceKind, Position};
 
 /// Danger unit `index` times `coef` (a whole number of units here; fractional coefficients
 /// come from the scaled sums below), recorded for `color`'s king.

@@ -3,8 +3,8 @@
 
 use super::terms::{AHEAD_MASK, Attacks, relative_rank};
 use super::*;
-use crate::geometry::{Bitboard, attacks};
-use crate::rules::{Color, PieceKind, Position};
+use longjiang_core::geometry::{Bitboard, attacks};
+use longjiang_core::rules::{Color, PieceKind, Position};
 
 /// Pawn structure and promotion threats of both sides.
 pub(super) fn pawns<R: Recorder>(

@@ -4,8 +4,8 @@
 //! the evaluation records the same shape features instead (`record`).
 
 use super::*;
-use crate::geometry::SQUARES;
-use crate::rules::Color;
+use longjiang_core::geometry::SQUARES;
+use longjiang_core::rules::Color;
 
 /// How central a square is: 0 on the rim … 4 on the four centre squares, per axis, summed.
 pub(super) const fn centrality(sq: usize) -> i32 {

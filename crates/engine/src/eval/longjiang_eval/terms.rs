@@ -3,9 +3,9 @@
 //! zone; the terms read it.
 
 use super::*;
-use crate::geometry::{Bitboard, SQUARES, attacks};
-use crate::movegen::piece_attacks;
-use crate::rules::{Color, PieceKind, Position};
+use longjiang_core::geometry::{Bitboard, SQUARES, attacks};
+use longjiang_core::movegen::piece_attacks;
+use longjiang_core::rules::{Color, PieceKind, Position};
 
 /// `isqrt(64 n)`, i.e. 8·√n, for mobility counts.
 const fn build_sqrt8() -> [i32; 65] {

@@ -12,7 +12,7 @@
 use super::features::{FeatureDelta, MAX_ACTIVE};
 use super::kernels;
 use super::network::{MAX_HIDDEN, Network, bucket};
-use crate::rules::{Color, Position};
+use longjiang_core::rules::{Color, Position};
 
 /// The hidden layer's sums for both perspectives (`[Color::index()]`), before activation;
 /// the first `Network::hidden` entries of each row are used, the rest stay zero.
@@ -141,7 +141,7 @@ impl AccumulatorStack {
     /// Records that the legal move `m` is about to be played in `pos` at `ply` (call before
     /// `pos.play(m)`); `None` records a null move.
     #[inline]
-    pub fn push(&mut self, ply: usize, pos: &Position, m: Option<crate::rules::Move>) {
+    pub fn push(&mut self, ply: usize, pos: &Position, m: Option<longjiang_core::rules::Move>) {
         if let Some(e) = self.entries.get_mut(ply + 1) {
             e.delta = match m {
                 Some(m) => super::features::delta(pos, m),

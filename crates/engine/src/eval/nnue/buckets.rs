@@ -8,8 +8,8 @@
 //! another bucket changes every feature of its perspective: that perspective is refreshed.
 
 use super::features::{FEATURES, FeatureChange, FeatureDelta, MAX_ACTIVE, active, orient};
-use crate::geometry::{FILES, SQUARES, Square};
-use crate::rules::{Color, PieceKind, Position};
+use longjiang_core::geometry::{FILES, SQUARES, Square};
+use longjiang_core::rules::{Color, PieceKind, Position};
 
 /// Own-king buckets of feature set 1.
 pub const KING_BUCKETS: usize = 6;
@@ -155,8 +155,8 @@ impl FeatureSet {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::movegen::legal_moves;
-    use crate::rules::{LONGJIANG, Variant};
+    use longjiang_core::movegen::legal_moves;
+    use longjiang_core::rules::{LONGJIANG, Variant};
 
     #[test]
     fn the_bucket_table_has_wings_centre_and_advanced_kings() {

@@ -14,9 +14,9 @@
 //! games with nets. A game with other kinds (standard shogi) has no net and is evaluated
 //! classically; its own feature set would widen `NET_KINDS` and the file format's version.
 
-use crate::geometry::{SQUARES, Square};
-use crate::rules::hand::MAX_IN_HAND;
-use crate::rules::{Color, HAND_KINDS, Move, Piece, PieceKind, Position};
+use longjiang_core::geometry::{SQUARES, Square};
+use longjiang_core::rules::hand::MAX_IN_HAND;
+use longjiang_core::rules::{Color, HAND_KINDS, Move, Piece, PieceKind, Position};
 
 /// Piece kinds the board features tell apart: the eight 龙将棋 kinds, whose indices are
 /// 0 … 7 (`PieceKind::King` is the last of them).
@@ -71,9 +71,11 @@ pub const fn other_perspective(f: usize) -> usize {
     if f < BOARD_FEATURES {
         let (group, sq) = (f / SQUARES, f % SQUARES);
         let (rel, kind) = (group / NET_KINDS, group % NET_KINDS);
-        let flipped = (crate::geometry::RANKS as usize - 1 - sq / crate::geometry::FILES as usize)
-            * crate::geometry::FILES as usize
-            + sq % crate::geometry::FILES as usize;
+        let flipped = (longjiang_core::geometry::RANKS as usize
+            - 1
+            - sq / longjiang_core::geometry::FILES as usize)
+            * longjiang_core::geometry::FILES as usize
+            + sq % longjiang_core::geometry::FILES as usize;
         ((1 - rel) * NET_KINDS + kind) * SQUARES + flipped
     } else {
         let h = f - BOARD_FEATURES;
@@ -216,7 +218,7 @@ pub fn active(pos: &Position, perspective: Color) -> arrayvec::ArrayVec<u16, MAX
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::LONGJIANG;
+    use longjiang_core::rules::LONGJIANG;
 
     #[test]
     fn features_are_distinct_and_in_range() {

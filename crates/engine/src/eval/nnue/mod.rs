@@ -11,14 +11,14 @@ pub mod buckets;
 pub mod features;
 pub mod kernels;
 pub mod network;
-mod quant;
+pub mod quant;
 
 pub use accumulator::{Accumulator, AccumulatorStack, evaluate_fresh};
 pub use buckets::FeatureSet;
 pub use network::{NetError, Network};
 
 use super::games::{self, Evaluator};
-use crate::rules::Variant;
+use longjiang_core::rules::Variant;
 use std::sync::{Arc, OnceLock};
 
 /// Whether `game` is evaluated with its net unless the user chooses (the `UseNNUE` option's

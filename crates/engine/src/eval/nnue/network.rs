@@ -29,10 +29,10 @@
 
 use super::buckets::FeatureSet;
 use super::kernels;
-use crate::rules::{Color, Position, Variant};
+use longjiang_core::rules::{Color, Position, Variant};
 use std::fmt;
 
-pub use super::quant::{QA, QB, SCALE};
+use super::quant::{QA, QB, SCALE};
 
 /// The hidden sizes (neurons per perspective) a net may have.
 pub const HIDDEN_SIZES: [usize; 3] = [128, 256, 512];

@@ -3,8 +3,9 @@
 //! a search does), and the evaluation is the same for a position and its colour mirror.
 
 use super::*;
-use crate::movegen::legal_moves;
-use crate::rules::{Move, Position};
+use longjiang_core::movegen::legal_moves;
+use longjiang_core::rng::SplitMix;
+use longjiang_core::rules::{Move, Position};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 
@@ -63,14 +64,8 @@ fn playout_with(
 ) -> Result<(), String> {
     let mut pos = Position::start(variant.rules());
     let mut stack = AccumulatorStack::new(plies + 2);
-    let mut rng = seed;
-    let mut next = move || {
-        rng = rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = rng;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    };
+    let mut rng = SplitMix::new(seed);
+    let mut next = move || rng.next_u64();
     let mut ply = 0;
     let mut steps = 0;
     while steps < plies {

@@ -4,10 +4,10 @@
 //! gives.
 
 use super::Session;
-use crate::movegen::perft_divide_until;
 use crate::protocol::output::move_text;
 use crate::protocol::{Mode, Output};
-use crate::rules::{Move, TextForm};
+use longjiang_core::movegen::perft_divide_until;
+use longjiang_core::rules::{Move, TextForm};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};

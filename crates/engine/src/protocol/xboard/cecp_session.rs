@@ -3,21 +3,22 @@
 //! the board the session holds and a later command never races it.
 
 use super::clock::{XboardTimeControl, parse_centiseconds};
-use super::define::{feature_lines, variant_lines};
-use super::notation::{
-    Pick, fen_from_xboard, highlight_board, move_text_from_xboard, move_to_xboard,
-    pick_from_xboard, square_from_xboard, square_to_xboard,
-};
+use super::define::feature_lines;
 use super::report::{result_line, stat_line};
 use super::settings::{Etiquette, Setting, option_definitions, parse_cores, parse_memory};
-use crate::movegen::legal_moves;
-use crate::movegen::legality::MoveError;
-use crate::notation::fen::parse_fen;
 use crate::protocol::Output;
 use crate::protocol::options::{OptionChange, Options};
 use crate::protocol::output::printable;
-use crate::rules::{Color, Front, Move, PieceKind, Position, Rules, Variant};
 use crate::search::{Engine, SearchEvent, SearchInfo};
+use longjiang_core::movegen::legal_moves;
+use longjiang_core::movegen::legality::MoveError;
+use longjiang_core::notation::fen::parse_fen;
+use longjiang_core::notation::xboard_notation::{
+    Pick, fen_from_xboard, highlight_board, move_text_from_xboard, move_to_xboard,
+    pick_from_xboard, square_from_xboard, square_to_xboard,
+};
+use longjiang_core::notation::xboard_variant::variant_lines;
+use longjiang_core::rules::{Color, Front, Move, PieceKind, Position, Rules, Variant};
 use std::sync::mpsc::{Receiver, Sender};
 
 mod engine_side;
@@ -78,12 +79,31 @@ pub struct XboardSession {
     level_moves: u32,
     /// Nets loaded with the `EvalFile` option.
     nets: crate::protocol::nets::LoadedNets,
+    /// The standard game, the one `new` starts: the drop game, or the one `longjiang
+    /// --variant` names when XBoard is offered it.
+    standard: Variant,
 }
 
 impl XboardSession {
     /// A session on the drop game's start position, engine playing the second player.
     pub fn new(out: Output, events: Sender<Event>) -> XboardSession {
-        let options = Options::default();
+        XboardSession::with_game(out, events, Variant::DEFAULT)
+    }
+
+    /// A session whose standard game is `game` (`longjiang --variant`), on its start: a game
+    /// XBoard is not offered (shogi) leaves the drop game standard, said in a `#` comment.
+    pub fn with_game(out: Output, events: Sender<Event>, game: Variant) -> XboardSession {
+        let standard = if game.rules().presentation.is_served_by(Front::XBoard) {
+            game
+        } else {
+            out.line(&format!(
+                "# {game} is not offered in XBoard mode: the game is {}",
+                Variant::DEFAULT
+            ));
+            Variant::DEFAULT
+        };
+        let mut options = Options::default();
+        options.apply(OptionChange::Variant(standard));
         let root = Position::start(options.variant.rules());
         let mut nets = crate::protocol::nets::LoadedNets::default();
         let mut engine = Engine::new();
@@ -113,6 +133,7 @@ impl XboardSession {
             losing_moves: 0,
             level_moves: 0,
             nets,
+            standard,
         }
     }
 
@@ -389,7 +410,7 @@ impl XboardSession {
     fn new_game(&mut self) {
         self.stop_search();
         self.engine.new_game();
-        self.options.apply(OptionChange::Variant(Variant::DEFAULT));
+        self.options.apply(OptionChange::Variant(self.standard));
         self.set_root(Position::start(self.rules()));
         self.force = false;
         self.engine_color = Color::White;

@@ -1,8 +1,8 @@
 //! XBoard's time controls (`level MPS BASE INC`, `st SECONDS`, `sd DEPTH`, the `time` and
 //! `otim` clocks in centiseconds) turned into the search's [`Limits`].
 
-use crate::rules::Color;
 use crate::search::{Clock, Limits};
+use longjiang_core::rules::Color;
 use std::time::Duration;
 
 /// The time control of the game and the clocks as XBoard last reported them.

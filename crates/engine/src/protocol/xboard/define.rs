@@ -1,15 +1,12 @@
 //! What the engine tells XBoard about itself: the `feature` lines of the handshake (protocol
 //! version 2, with `option` lines for the engine's options). The games' own definitions for
-//! XBoard (`setup` and `piece` commands) are the core's [`crate::notation::xboard_variant`].
+//! XBoard (`setup` and `piece` commands) are the core's [`longjiang_core::notation::xboard_variant`].
 
 use super::super::session::NAME;
-pub use crate::notation::xboard_variant::{
-    HOLDINGS, PIECE_TO_CHAR, PIECE_TO_CHAR_NODROP, variant_lines, variant_men,
-};
 
 /// The lines that answer `protover`: the features, then the options, then `done=1`.
 pub fn feature_lines(options: &[String]) -> Vec<String> {
-    let variants = crate::notation::xboard_variant::variants();
+    let variants = longjiang_core::notation::xboard_variant::variants();
     let mut lines = vec![
         "feature done=0".to_string(),
         format!(

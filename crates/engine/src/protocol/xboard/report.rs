@@ -2,10 +2,10 @@
 //! (`ply score time nodes pv`), the `stat01` answer to `.` in analyze mode, and the result
 //! line that ends a game by the rules.
 
-use super::notation::line_to_xboard;
-use crate::rules::outcome::EndReason;
-use crate::rules::{Color, Move, Outcome, result_token};
 use crate::search::{Bound, Score, SearchInfo};
+use longjiang_core::notation::xboard_notation::line_to_xboard;
+use longjiang_core::rules::outcome::EndReason;
+use longjiang_core::rules::{Color, Move, Outcome, result_token};
 
 /// XBoard's mate score: 100000 + N for a mate in N moves, -100000 - N when mated in N.
 const MATE: i64 = 100_000;
@@ -110,7 +110,7 @@ pub fn result_line(outcome: Outcome) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::PieceKind;
+    use longjiang_core::rules::PieceKind;
     use std::time::Duration;
 
     #[test]

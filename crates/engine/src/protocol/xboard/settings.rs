@@ -4,8 +4,8 @@
 //! and are off unless the user asks for them.
 
 use crate::protocol::options::{OptionChange, Options};
-use crate::rules::StalemateRule;
 use crate::search::engine::{DEFAULT_MOVE_OVERHEAD, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};
+use longjiang_core::rules::StalemateRule;
 
 /// When the engine gives up or proposes a draw (both off by default: the protocol leaves it
 /// to the engine, and a person playing it should see the game to its end unless they ask).

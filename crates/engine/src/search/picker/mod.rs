@@ -17,9 +17,9 @@ mod score;
 use super::history::Histories;
 use super::params::{BAD_CAPTURE_SEE_DIVISOR, CAPTURE_GAIN_WEIGHT};
 use super::see::see_ge;
-use crate::movegen::{self, MAX_MOVES};
-use crate::rules::{Move, Position};
 use arrayvec::ArrayVec;
+use longjiang_core::movegen::{self, MAX_MOVES};
+use longjiang_core::rules::{Move, Position};
 pub(crate) use score::is_tactical;
 use score::{QuietWeights, Scored, capture_score, promotes_tactically, quiet_score};
 
@@ -309,7 +309,7 @@ impl MovePicker {
             let promo = if promotes_tactically(pos, &set) {
                 set.promo_optional | set.promo_forced
             } else {
-                crate::geometry::Bitboard::EMPTY
+                longjiang_core::geometry::Bitboard::EMPTY
             };
             s.to &= theirs | promo;
             for mv in s {
@@ -477,7 +477,7 @@ fn next_after_tt(stage: Stage) -> Stage {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::movegen::playout::{XorShift, random_games};
+    use longjiang_core::movegen::playout::{XorShift, random_games};
     use longjiang_core::rules::samples::POSITIONS;
 
     /// Every move the picker hands out, in its order.
@@ -496,7 +496,10 @@ mod tests {
         let h = Histories::new();
         let mut rnd = XorShift(0x2545_F491_4F6C_DD1D);
         let mut promotions = 0;
-        for rules in [crate::rules::SHOGI, crate::rules::LONGJIANG_NODROP] {
+        for rules in [
+            longjiang_core::rules::SHOGI,
+            longjiang_core::rules::LONGJIANG_NODROP,
+        ] {
             random_games(rules, 8, 150, &mut rnd, |pos, moves, _| {
                 let mut got = drain(
                     MovePicker::new(pos, Move::NONE, 8, OrderHints::NONE),
@@ -520,7 +523,10 @@ mod tests {
         let h = Histories::new();
         let mut rnd = XorShift(0x9E37_79B9_7F4A_7C15);
         let mut kept = 0;
-        for rules in [crate::rules::LONGJIANG, crate::rules::SHOGI] {
+        for rules in [
+            longjiang_core::rules::LONGJIANG,
+            longjiang_core::rules::SHOGI,
+        ] {
             random_games(rules, 6, 120, &mut rnd, |pos, moves, _| {
                 let mut picker = MovePicker::new(pos, Move::NONE, 8, OrderHints::NONE);
                 picker.skip_quiets = true;

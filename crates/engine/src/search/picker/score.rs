@@ -1,14 +1,14 @@
 //! How the picker scores a move: the tactical test, the captures' and quiet moves' ordering
 //! scores from the gains and the histories (the stages that hand them out are in `picker`).
 
-use crate::movegen;
-use crate::rules::{Move, Position};
 use crate::search::history::Histories;
 use crate::search::params::{
     CONT_HISTORY_1_WEIGHT, CONT_HISTORY_2_WEIGHT, CONT_HISTORY_4_WEIGHT, QUIET_HISTORY_WEIGHT,
     TACTICAL_PROMOTION_GAIN,
 };
 use crate::search::see::{gain, promotion_gain, see_value};
+use longjiang_core::movegen;
+use longjiang_core::rules::{Move, Position};
 
 /// A move with its ordering score.
 #[derive(Clone, Copy, Debug)]
@@ -83,7 +83,9 @@ pub(super) fn quiet_score(
     let us = pos.side_to_move();
     let piece = match m.from() {
         Some(f) => pos.piece_at(f),
-        None => m.drop_kind().map(|k| crate::rules::Piece::new(us, k)),
+        None => m
+            .drop_kind()
+            .map(|k| longjiang_core::rules::Piece::new(us, k)),
     };
     let to = m.to().index();
     let mut s = h.quiet(us, m) * w.quiet;

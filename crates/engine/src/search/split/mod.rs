@@ -48,7 +48,7 @@ use super::params;
 use super::picker::MovePicker;
 use super::thread::Worker;
 use super::value::Value;
-use crate::rules::Move;
+use longjiang_core::rules::Move;
 use points::{Joined, MAX_NESTING, SplitResult, SplitState, Watch};
 use std::ops::RangeInclusive;
 use std::sync::atomic::Ordering;

@@ -2,12 +2,12 @@
 //! threads offer, claim, record and leave them (the state all threads share; the threads'
 //! side of it is in `split`).
 
-use crate::rules::{Move, Position};
 use crate::search::frame::Frame;
 use crate::search::history::Histories;
 use crate::search::node::NodeInfo;
 use crate::search::picker::MovePicker;
 use crate::search::value::Value;
+use longjiang_core::rules::{Move, Position};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 

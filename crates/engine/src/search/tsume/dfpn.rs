@@ -9,8 +9,8 @@
 //! checks is perpetual check, which loses), and such values are never stored.
 
 use super::table::{INF, ProofEntry, ProofTable};
-use crate::movegen::{count_legal, legal_moves};
-use crate::rules::{Color, Move, Position};
+use longjiang_core::movegen::{count_legal, legal_moves};
+use longjiang_core::rules::{Color, Move, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 

@@ -5,8 +5,8 @@
 //! mate suite (`tests/mate_suite.rs`) and the search's rule for stopping on a mate score
 //! (`iterate`, docs/mates.md).
 
-use crate::movegen::legal_moves;
-use crate::rules::{Color, Move, Outcome, Position};
+use longjiang_core::movegen::legal_moves;
+use longjiang_core::rules::{Color, Move, Outcome, Position};
 
 /// What the prover could decide.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -161,9 +161,9 @@ pub fn shortest_mate(pos: &Position, max_moves: u32, nodes: u64) -> Proof {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{LONGJIANG, LONGJIANG_NODROP};
+    use longjiang_core::rules::{LONGJIANG, LONGJIANG_NODROP};
 
-    fn pos(sfen: &str, rules: crate::rules::Rules) -> Position {
+    fn pos(sfen: &str, rules: longjiang_core::rules::Rules) -> Position {
         Position::from_sfen(sfen, rules).unwrap()
     }
 

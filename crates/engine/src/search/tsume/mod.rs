@@ -8,8 +8,8 @@ mod dfpn;
 pub mod exhaustive;
 mod table;
 
-use crate::rules::{Move, Position};
 use dfpn::Solver;
+use longjiang_core::rules::{Move, Position};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;

@@ -4,10 +4,10 @@
 //! channel, tagged with the search's number, so a given-up search's answer is dropped.
 
 use super::{Event, Job, XboardSession};
-use crate::protocol::xboard::notation::move_to_xboard;
 use crate::protocol::xboard::report::{score_value, thinking_line};
-use crate::rules::{Move, Position};
 use crate::search::{Limits, Listener, SearchEvent};
+use longjiang_core::notation::xboard_notation::move_to_xboard;
+use longjiang_core::rules::{Move, Position};
 use std::sync::Arc;
 
 impl XboardSession {

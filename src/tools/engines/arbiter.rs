@@ -14,12 +14,12 @@ use super::connection::{EngineConnection, Failure, Reply};
 use super::dialect::{go_command, position_command, searchmoves};
 use super::engine_spec::EngineSpec;
 use super::move_comment;
-use super::openings::Opening;
 use super::process::TrafficLog;
 use super::timecontrol::TimeControl;
-use crate::rules::adjudication::{Adjudicator, ScoreTrack};
-use crate::rules::outcome::EndReason;
-use crate::rules::{Color, Move, Outcome, Variant};
+use longjiang_core::notation::suite::Opening;
+use longjiang_core::rules::adjudication::{Adjudicator, ScoreTrack};
+use longjiang_core::rules::outcome::EndReason;
+use longjiang_core::rules::{Color, Move, Outcome, Variant};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -68,13 +68,16 @@ pub struct Finished {
     /// One comment per move of `moves` (`book` for the opening's, `+0.35/12 0.52s` for the
     /// engines': [`move_comment`](super::move_comment)).
     pub comments: Vec<String>,
+    /// The think time of each move the engines played, in order (the moves after the
+    /// opening's): the KIF's 消費時間.
+    pub times: Vec<Duration>,
 }
 
 /// How a call to [`play`] ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Played {
-    /// The game has a result.
-    Finished(Finished),
+    /// The game has a result (boxed: it holds the whole game).
+    Finished(Box<Finished>),
     /// The match was stopped before the game ended (not recorded).
     Aborted,
 }
@@ -107,27 +110,39 @@ pub fn play(
 ) -> Result<Played, String> {
     let mut clock = [ClockUse::default(); 2];
     let mut comments = vec![move_comment::BOOK.to_string(); opening.moves.len()];
+    let mut times = Vec::new();
+    let mut notes = MoveNotes {
+        comments: &mut comments,
+        times: &mut times,
+    };
     Ok(
-        match play_game(ctx, opening, seats, stop, &mut clock, &mut comments)? {
-            Played::Finished(f) => Played::Finished(Finished {
+        match play_game(ctx, opening, seats, stop, &mut clock, &mut notes)? {
+            Played::Finished(f) => Played::Finished(Box::new(Finished {
                 clock,
                 comments,
-                ..f
-            }),
+                times,
+                ..*f
+            })),
             Played::Aborted => Played::Aborted,
         },
     )
 }
 
-/// [`play`], counting each side's think time into `clock` and each move's comment into
-/// `comments` as the game goes.
+/// What [`play`] writes down per move besides the move: its PGN comment and its think time.
+struct MoveNotes<'a> {
+    comments: &'a mut Vec<String>,
+    times: &'a mut Vec<Duration>,
+}
+
+/// [`play`], counting each side's think time into `clock` and each move's comment and think
+/// time into `notes` as the game goes.
 fn play_game(
     ctx: &GameContext,
     opening: &Opening,
     mut seats: [Seat<'_>; 2],
     stop: &AtomicBool,
     clock: &mut [ClockUse; 2],
-    comments: &mut Vec<String>,
+    notes: &mut MoveNotes<'_>,
 ) -> Result<Played, String> {
     let names = [seats[0].spec.name.clone(), seats[1].spec.name.clone()];
     // Each side's own time control and margin (time odds; checked when the match was planned).
@@ -144,6 +159,7 @@ fn play_game(
         moves,
         clock: [ClockUse::default(); 2],
         comments: Vec::new(),
+        times: Vec::new(),
     };
     for c in Color::ALL {
         let seat = &mut seats[c.index()];
@@ -276,7 +292,10 @@ fn play_game(
                 clock[side.index()].record(used, main_time, after);
                 pos.play(m);
                 moves.push(m);
-                comments.push(move_comment::comment(engine.proto, info.as_deref(), used));
+                notes
+                    .comments
+                    .push(move_comment::comment(engine.proto, info.as_deref(), used));
+                notes.times.push(used);
                 track.push(side, score);
             }
         }
@@ -290,5 +309,5 @@ fn conclude(seats: [Seat<'_>; 2], f: Finished) -> Played {
             engine.game_over(f.winner.map(|w| w == c));
         }
     }
-    Played::Finished(f)
+    Played::Finished(Box::new(f))
 }

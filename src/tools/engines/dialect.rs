@@ -8,11 +8,11 @@
 
 use super::engine_spec::Proto;
 use super::timecontrol::{GameClock, TimeControl};
-use crate::movegen::legal_moves;
-use crate::notation::fen::write_fen;
-use crate::rules::ascii::AsciiMove;
-use crate::rules::{Color, Move, Position, TextForm, Variant};
-use crate::search::Score;
+use longjiang_core::movegen::legal_moves;
+use longjiang_core::notation::fen::write_fen;
+use longjiang_core::rules::ascii::AsciiMove;
+use longjiang_core::rules::{Color, Move, Position, TextForm, Variant};
+use longjiang_engine::search::Score;
 use std::time::Duration;
 
 /// The score in an `info` line, if it has one: `cp N`, or `mate N` read as N plies, whatever
@@ -150,7 +150,7 @@ pub fn go_command(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::LONGJIANG;
+    use longjiang_core::rules::LONGJIANG;
 
     #[test]
     fn scores() {

@@ -1,5 +1,5 @@
-//! The match's adjudication flags, read into the one adjudicator
-//! ([`crate::rules::adjudication::Adjudicator`], which datagen uses too):
+//! The adjudication flags of match and tune-search ([`AdjudicationArgs`]), read into the one
+//! adjudicator ([`longjiang_core::rules::adjudication::Adjudicator`], which datagen uses too):
 //!
 //! - `--resign moves=N,score=S`: a side loses when its last N scores were all ≤ −S and its
 //!   opponent's last N scores all ≥ S (both engines agree; scores are centipawns from the
@@ -9,7 +9,41 @@
 //! - `--maxmoves N`: a draw when N full moves (2N plies, the opening included) have been
 //!   played without a result; `0` sets no limit.
 
-use crate::rules::adjudication::{Adjudicator, DrawRule, WinRule};
+use clap::Args;
+use longjiang_core::rules::adjudication::{Adjudicator, DrawRule, WinRule};
+
+/// `--resign`, `--draw`, `--maxmoves` (match and tune-search).
+#[derive(Args, Debug, Clone, PartialEq)]
+pub struct AdjudicationArgs {
+    /// Resign adjudication: moves=N,score=CP.
+    #[arg(long)]
+    pub resign: Option<String>,
+    /// Draw adjudication: movenumber=M,moves=N,score=CP.
+    #[arg(long)]
+    pub draw: Option<String>,
+    /// Draw after this many full moves (the opening included; 0: no limit).
+    #[arg(long)]
+    pub maxmoves: Option<u32>,
+}
+
+impl AdjudicationArgs {
+    /// The adjudicator these flags describe.
+    pub fn adjudicator(&self) -> Result<Adjudicator, String> {
+        from_flags(self.resign.as_deref(), self.draw.as_deref(), self.maxmoves)
+    }
+
+    /// The flags given, as command-line arguments (for a run's saved settings).
+    pub fn push_argv(&self, push: &mut impl FnMut(&str, String)) {
+        for (k, o) in [("resign", &self.resign), ("draw", &self.draw)] {
+            if let Some(o) = o {
+                push(k, o.clone());
+            }
+        }
+        if let Some(m) = self.maxmoves {
+            push("maxmoves", m.to_string());
+        }
+    }
+}
 
 fn key_values(text: &str, flag: &str, keys: &[&str]) -> Result<Vec<i64>, String> {
     let mut values = vec![None; keys.len()];
@@ -61,7 +95,7 @@ pub fn parse_draw(text: &str) -> Result<DrawRule, String> {
 }
 
 /// The adjudicator of `--resign`, `--draw` and `--maxmoves` (`match` and `spsa`).
-pub fn from_flags(
+fn from_flags(
     resign: Option<&str>,
     draw: Option<&str>,
     max_moves: Option<u32>,

@@ -5,7 +5,7 @@
 //!
 //! Depends on: the core's game records (the runner, tally and summary use it).
 
-use crate::notation::record::GameRecord;
+use longjiang_core::notation::record::GameRecord;
 use std::time::Duration;
 
 /// The record tags holding the first and the second player's clock use.

@@ -5,7 +5,7 @@
 use super::dialect::parse_score;
 use super::engine_spec::{EngineSpec, Proto};
 use super::process::{EngineProcess, Recv, TrafficLog, describe_exit};
-use crate::rules::Variant;
+use longjiang_core::rules::Variant;
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -45,7 +45,7 @@ pub enum Reply {
         used: Duration,
         /// The last score the engine reported for this search, in centipawns from its own
         /// point of view, on the one scale of
-        /// [`Score::centipawns`](crate::search::Score::centipawns).
+        /// [`Score::centipawns`](longjiang_engine::search::Score::centipawns).
         score: Option<i32>,
         /// The last `info` line with a score before `bestmove` (for the PGN's comment).
         info: Option<String>,

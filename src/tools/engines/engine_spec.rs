@@ -96,25 +96,7 @@ impl std::error::Error for SpecError {}
 
 /// Splits on commas that are not escaped, resolving `\,` and `\\`.
 pub fn split_items(text: &str) -> Result<Vec<String>, SpecError> {
-    let mut items = Vec::new();
-    let mut cur = String::new();
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => match chars.next() {
-                Some(e @ (',' | '\\')) => cur.push(e),
-                Some(other) => {
-                    cur.push('\\');
-                    cur.push(other);
-                }
-                None => return Err(SpecError("a trailing '\\' escapes nothing".into())),
-            },
-            ',' => items.push(std::mem::take(&mut cur)),
-            c => cur.push(c),
-        }
-    }
-    items.push(cur);
-    Ok(items)
+    crate::tools::common::items::split_items(text).map_err(SpecError)
 }
 
 impl EngineSpec {
