@@ -11,6 +11,7 @@
 //!   (default 1);
 //!   `sleep=MS` how long `slow` sleeps (default 3000);
 //! - `delay=MS` before every move; `score=CP` reported with every move (`info … score cp`);
+//!   `mate=N` reported after it (`info depth 7 score mate N`; the last score line wins);
 //! - `handshake=hang|crash` misbehave at `usi`/`uci`; `ready=hang` never answer `isready`
 //!   after `usinewgame`/`ucinewgame` (the handshake's are answered);
 //! - `log=PATH` append every line received to PATH;
@@ -47,6 +48,7 @@ struct Config {
     sleep: u64,
     delay: u64,
     score: Option<i32>,
+    mate: Option<i32>,
     handshake: Option<String>,
     ready_hang: bool,
     log: Option<String>,
@@ -63,6 +65,7 @@ fn config() -> Config {
         sleep: 3000,
         delay: 0,
         score: None,
+        mate: None,
         handshake: None,
         ready_hang: false,
         log: None,
@@ -79,6 +82,7 @@ fn config() -> Config {
             "sleep" => c.sleep = v.parse().unwrap_or(3000),
             "delay" => c.delay = v.parse().unwrap_or(0),
             "score" => c.score = v.parse().ok(),
+            "mate" => c.mate = v.parse().ok(),
             "handshake" => c.handshake = Some(v.into()),
             "ready" => c.ready_hang = v == "hang",
             "log" => c.log = Some(v.into()),
@@ -242,6 +246,10 @@ fn main() {
                 }
                 if let Some(s) = cfg.score {
                     let _ = writeln!(out, "info depth 1 score cp {s} nodes 1 pv");
+                }
+                if let Some(n) = cfg.mate {
+                    let _ = writeln!(out, "info depth 7 score mate {n} nodes 1 pv");
+                    let _ = writeln!(out, "info depth 8 currmove a1a2");
                 }
                 let fail = if gos == cfg.at {
                     cfg.fail.as_deref()

@@ -7,23 +7,35 @@ use std::time::Duration;
 /// `--time-margin`, `--hang-timeout` (match and tune-search).
 #[derive(Args, Debug, Clone, PartialEq)]
 pub struct EngineTimingArgs {
-    /// Milliseconds a bestmove may come after the side's time has run out (pipe latency).
-    #[arg(long, default_value_t = 50)]
-    pub time_margin: u64,
-    /// Seconds to wait for an answer when there is no time limit (nodes/depth, handshakes).
-    #[arg(long, default_value_t = 60.0)]
-    pub hang_timeout: f64,
+    /// Milliseconds a bestmove may come after the side's time has run out (pipe latency;
+    /// default 50).
+    #[arg(long)]
+    pub time_margin: Option<u64>,
+    /// Seconds to wait for an answer when there is no time limit (nodes/depth, handshakes;
+    /// default 60).
+    #[arg(long)]
+    pub hang_timeout: Option<f64>,
 }
 
 impl EngineTimingArgs {
+    /// `--time-margin` in milliseconds (default 50).
+    pub fn time_margin_ms(&self) -> u64 {
+        self.time_margin.unwrap_or(50)
+    }
+
+    /// `--hang-timeout` in seconds as given (default 60), unchecked.
+    pub fn hang_timeout_secs(&self) -> f64 {
+        self.hang_timeout.unwrap_or(60.0)
+    }
+
     /// Allowance beyond the time limit before a flag falls.
     pub fn margin(&self) -> Duration {
-        Duration::from_millis(self.time_margin)
+        Duration::from_millis(self.time_margin_ms())
     }
 
     /// The checked `--hang-timeout`.
     pub fn hang_timeout(&self) -> Result<Duration, String> {
-        let t = self.hang_timeout;
+        let t = self.hang_timeout_secs();
         if !(t.is_finite() && t > 0.0 && t <= 86_400.0) {
             return Err("--hang-timeout must be above 0 and at most 86400 seconds".into());
         }
@@ -32,8 +44,8 @@ impl EngineTimingArgs {
 
     /// The flags as command-line arguments (for a run's saved settings).
     pub fn push_argv(&self, push: &mut impl FnMut(&str, String)) {
-        push("time-margin", self.time_margin.to_string());
-        push("hang-timeout", self.hang_timeout.to_string());
+        push("time-margin", self.time_margin_ms().to_string());
+        push("hang-timeout", self.hang_timeout_secs().to_string());
     }
 }
 
@@ -53,12 +65,12 @@ mod tests {
     #[test]
     fn checks_hang_timeout_and_concurrency() {
         let mut t = EngineTimingArgs {
-            time_margin: 50,
-            hang_timeout: 60.0,
+            time_margin: None,
+            hang_timeout: None,
         };
         assert_eq!(t.hang_timeout(), Ok(Duration::from_secs(60)));
         for bad in [0.0, -1.0, f64::NAN, 86_401.0] {
-            t.hang_timeout = bad;
+            t.hang_timeout = Some(bad);
             assert!(t.hang_timeout().is_err(), "{bad}");
         }
         assert_eq!(concurrency(None), Ok(1));

@@ -13,6 +13,7 @@ use super::clock_use::ClockUse;
 use super::connection::{EngineConnection, Failure, Reply};
 use super::dialect::{go_command, position_command, searchmoves};
 use super::engine_spec::EngineSpec;
+use super::move_comment;
 use super::process::TrafficLog;
 use super::timecontrol::TimeControl;
 use longjiang_core::notation::suite::Opening;
@@ -30,11 +31,12 @@ const STOP_GRACE: Duration = Duration::from_secs(1);
 pub struct GameContext {
     /// The game played.
     pub variant: Variant,
-    /// The time control.
+    /// The match's time control (an engine's `tc=` and limits replace it for that engine).
     pub tc: TimeControl,
     /// Adjudication rules.
     pub adjudication: Adjudicator,
-    /// Allowance beyond the time limit before a flag falls.
+    /// Allowance beyond the time limit before a flag falls (an engine's `timemargin=`
+    /// replaces it for that engine).
     pub margin: Duration,
     /// How long to wait for an answer when there is no time limit (and for handshakes).
     pub hang_timeout: Duration,
@@ -63,6 +65,9 @@ pub struct Finished {
     pub moves: Vec<Move>,
     /// How much of its clock each side used (first player first).
     pub clock: [ClockUse; 2],
+    /// One comment per move of `moves` (`book` for the opening's, `+0.35/12 0.52s` for the
+    /// engines': [`move_comment`](super::move_comment)).
+    pub comments: Vec<String>,
     /// The think time of each move the engines played, in order (the moves after the
     /// opening's): the KIF's 消費時間.
     pub times: Vec<Duration>,
@@ -71,8 +76,8 @@ pub struct Finished {
 /// How a call to [`play`] ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Played {
-    /// The game has a result.
-    Finished(Finished),
+    /// The game has a result (boxed: it holds the whole game).
+    Finished(Box<Finished>),
     /// The match was stopped before the game ended (not recorded).
     Aborted,
 }
@@ -104,32 +109,56 @@ pub fn play(
     stop: &AtomicBool,
 ) -> Result<Played, String> {
     let mut clock = [ClockUse::default(); 2];
+    let mut comments = vec![move_comment::BOOK.to_string(); opening.moves.len()];
     let mut times = Vec::new();
+    let mut notes = MoveNotes {
+        comments: &mut comments,
+        times: &mut times,
+    };
     Ok(
-        match play_game(ctx, opening, seats, stop, &mut clock, &mut times)? {
-            Played::Finished(f) => Played::Finished(Finished { clock, times, ..f }),
+        match play_game(ctx, opening, seats, stop, &mut clock, &mut notes)? {
+            Played::Finished(f) => Played::Finished(Box::new(Finished {
+                clock,
+                comments,
+                times,
+                ..*f
+            })),
             Played::Aborted => Played::Aborted,
         },
     )
 }
 
-/// [`play`], counting each side's think time into `clock` and each move's into `times` as
-/// the game goes.
+/// What [`play`] writes down per move besides the move: its PGN comment and its think time.
+struct MoveNotes<'a> {
+    comments: &'a mut Vec<String>,
+    times: &'a mut Vec<Duration>,
+}
+
+/// [`play`], counting each side's think time into `clock` and each move's comment and think
+/// time into `notes` as the game goes.
 fn play_game(
     ctx: &GameContext,
     opening: &Opening,
     mut seats: [Seat<'_>; 2],
     stop: &AtomicBool,
     clock: &mut [ClockUse; 2],
-    times: &mut Vec<Duration>,
+    notes: &mut MoveNotes<'_>,
 ) -> Result<Played, String> {
     let names = [seats[0].spec.name.clone(), seats[1].spec.name.clone()];
+    // Each side's own time control and margin (time odds; checked when the match was planned).
+    let tcs = seats
+        .each_ref()
+        .map(|s| s.spec.time_control(&ctx.tc).unwrap_or(ctx.tc));
+    let margins = seats
+        .each_ref()
+        .map(|s| s.spec.time_margin.map_or(ctx.margin, Duration::from_millis));
     let mut moves: Vec<Move> = opening.moves.clone();
     let finished = |winner: Option<Color>, reason: String, moves: Vec<Move>| Finished {
         winner,
         reason,
         moves,
         clock: [ClockUse::default(); 2],
+        comments: Vec::new(),
         times: Vec::new(),
     };
     for c in Color::ALL {
@@ -163,7 +192,7 @@ fn play_game(
     }
 
     let mut pos = opening.position(ctx.variant.rules());
-    let mut clocks = [ctx.tc.new_clock(); 2];
+    let mut clocks = tcs.map(|tc| tc.new_clock());
     let mut track = ScoreTrack::default();
     loop {
         if let Some(outcome) = pos.outcome() {
@@ -189,21 +218,22 @@ fn play_game(
             opening.start_sfen.as_deref(),
             &moves,
         );
-        let mut go = go_command(engine.proto, &ctx.tc, &clocks, side);
+        let (tc, margin) = (&tcs[side.index()], margins[side.index()]);
+        let mut go = go_command(engine.proto, [&tcs[0], &tcs[1]], &clocks, side);
         if seat.spec.legal_only {
             go += &searchmoves(engine.proto, &pos);
         }
-        let limit = ctx.tc.limit(&clocks[side.index()]);
+        let limit = tc.limit(&clocks[side.index()]);
         let lose = |reason: String, moves: Vec<Move>| finished(Some(!side), reason, moves);
         let late = |used: Duration, limit: Duration| {
             format!(
                 "{name} loses on time: no move after {:.3} s (limit {:.3} s + {} ms margin)",
                 used.as_secs_f64(),
                 limit.as_secs_f64(),
-                ctx.margin.as_millis()
+                margin.as_millis()
             )
         };
-        match engine.think(&position, &go, limit, ctx.margin, ctx.hang_timeout) {
+        match engine.think(&position, &go, limit, margin, ctx.hang_timeout) {
             Reply::Crash(detail) => {
                 *seat.engine = None;
                 return Ok(conclude(
@@ -225,10 +255,15 @@ fn play_game(
                 }
                 return Ok(conclude(seats, lose(reason, moves)));
             }
-            Reply::Move { text, used, score } => {
-                let main_time = ctx.tc.base.map(|_| clocks[side.index()].remaining);
+            Reply::Move {
+                text,
+                used,
+                score,
+                info,
+            } => {
+                let main_time = tc.base.map(|_| clocks[side.index()].remaining);
                 if let Some(l) = limit
-                    && used > l + ctx.margin
+                    && used > l + margin
                 {
                     clock[side.index()].record(used, main_time, main_time.map(|_| Duration::ZERO));
                     return Ok(conclude(seats, lose(late(used, l), moves)));
@@ -252,12 +287,15 @@ fn play_game(
                         return Ok(conclude(seats, lose(reason, moves)));
                     }
                 };
-                ctx.tc.charge(&mut clocks[side.index()], used);
+                tc.charge(&mut clocks[side.index()], used);
                 let after = main_time.map(|_| clocks[side.index()].remaining);
                 clock[side.index()].record(used, main_time, after);
                 pos.play(m);
                 moves.push(m);
-                times.push(used);
+                notes
+                    .comments
+                    .push(move_comment::comment(engine.proto, info.as_deref(), used));
+                notes.times.push(used);
                 track.push(side, score);
             }
         }
@@ -271,5 +309,5 @@ fn conclude(seats: [Seat<'_>; 2], f: Finished) -> Played {
             engine.game_over(f.winner.map(|w| w == c));
         }
     }
-    Played::Finished(f)
+    Played::Finished(Box::new(f))
 }

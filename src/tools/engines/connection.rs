@@ -47,6 +47,8 @@ pub enum Reply {
         /// point of view, on the one scale of
         /// [`Score::centipawns`](longjiang_engine::search::Score::centipawns).
         score: Option<i32>,
+        /// The last `info` line with a score before `bestmove` (for the PGN's comment).
+        info: Option<String>,
     },
     /// Nothing by the deadline.
     NoReply {
@@ -75,7 +77,7 @@ pub struct EngineConnection {
 }
 
 /// The spellings of one option in USI and UCI (and Stockfish's), any of which a spec may use.
-const OPTION_ALIASES: [[&str; 2]; 3] = [
+pub(super) const OPTION_ALIASES: [[&str; 2]; 3] = [
     ["Hash", "USI_Hash"],
     ["Ponder", "USI_Ponder"],
     ["Move Overhead", "MoveOverhead"],
@@ -322,7 +324,7 @@ impl EngineConnection {
             Err(f) => return Reply::Crash(f.to_string()),
         };
         let deadline = sent + limit.map_or(hang_timeout, |l| l + margin);
-        let mut score = None;
+        let (mut score, mut info) = (None, None);
         loop {
             match self.proc.recv(deadline) {
                 Recv::Line(at, line) => {
@@ -330,6 +332,7 @@ impl EngineConnection {
                     if t.starts_with("info") && !t.starts_with("info string") {
                         if let Some(s) = parse_score(t) {
                             score = Some(s.centipawns());
+                            info = Some(t.to_string());
                         }
                     } else if let Some(rest) = t.strip_prefix("bestmove") {
                         let text = rest.split_whitespace().next().unwrap_or("").to_string();
@@ -337,6 +340,7 @@ impl EngineConnection {
                             text,
                             used: at.saturating_duration_since(sent),
                             score,
+                            info,
                         };
                     }
                 }

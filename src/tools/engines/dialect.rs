@@ -96,30 +96,40 @@ pub fn searchmoves(proto: Proto, pos: &Position) -> String {
     }
 }
 
-/// The `go` command for the side `to_move` under `tc`, with both clocks.
+/// The `go` command for the side `to_move`, each side under its own time control (`tcs`,
+/// first player first: time odds) with both clocks. The limits (`movetime`, `nodes`, `depth`,
+/// byoyomi, `movestogo`) are the mover's; each side's time and increment are its own (a side
+/// without a clock is given the mover's).
 pub fn go_command(
     proto: Proto,
-    tc: &TimeControl,
+    tcs: [&TimeControl; 2],
     clocks: &[GameClock; 2],
     to_move: Color,
 ) -> String {
     let ms = |d: Duration| d.as_millis();
+    let tc = tcs[to_move.index()];
     let mut s = String::from("go");
     if let Some(t) = tc.movetime {
         s += &format!(" movetime {}", ms(t));
     }
     if tc.has_clock() {
-        let first = ms(clocks[Color::Black.index()].remaining);
-        let second = ms(clocks[Color::White.index()].remaining);
-        let inc = ms(tc.increment);
+        // A side without a clock of its own (nodes against a clock) shows the mover's.
+        let side = |c: Color| match tcs[c.index()].has_clock() {
+            true => c,
+            false => to_move,
+        };
+        let first = ms(clocks[side(Color::Black).index()].remaining);
+        let second = ms(clocks[side(Color::White).index()].remaining);
+        let inc_of = |c: Color| ms(tcs[side(c).index()].increment);
+        let (inc1, inc2) = (inc_of(Color::Black), inc_of(Color::White));
         match proto {
             Proto::Usi => s += &format!(" btime {first} wtime {second}"),
             Proto::Uci => s += &format!(" wtime {first} btime {second}"),
         }
-        if inc > 0 {
+        if inc1 > 0 || inc2 > 0 {
             match proto {
-                Proto::Usi => s += &format!(" binc {inc} winc {inc}"),
-                Proto::Uci => s += &format!(" winc {inc} binc {inc}"),
+                Proto::Usi => s += &format!(" binc {inc1} winc {inc2}"),
+                Proto::Uci => s += &format!(" winc {inc1} binc {inc2}"),
             }
         } else if proto == Proto::Usi || !tc.byoyomi.is_zero() {
             s += &format!(" byoyomi {}", ms(tc.byoyomi));
@@ -225,23 +235,23 @@ mod tests {
             },
         ];
         assert_eq!(
-            go_command(Proto::Usi, &tc, &clocks, Color::Black),
+            go_command(Proto::Usi, [&tc, &tc], &clocks, Color::Black),
             "go btime 9000 wtime 8000 binc 100 winc 100"
         );
         assert_eq!(
-            go_command(Proto::Uci, &tc, &clocks, Color::White),
+            go_command(Proto::Uci, [&tc, &tc], &clocks, Color::White),
             "go wtime 9000 btime 8000 winc 100 binc 100"
         );
         let byo: TimeControl = "5,byoyomi=1".parse().unwrap();
         assert_eq!(
-            go_command(Proto::Usi, &byo, &clocks, Color::Black),
+            go_command(Proto::Usi, [&byo, &byo], &clocks, Color::Black),
             "go btime 9000 wtime 8000 byoyomi 1000"
         );
         let sd: TimeControl = "40/60".parse().unwrap();
         let mut c = [sd.new_clock(), sd.new_clock()];
         c[1].moves_left = Some(39);
         assert_eq!(
-            go_command(Proto::Uci, &sd, &c, Color::White),
+            go_command(Proto::Uci, [&sd, &sd], &c, Color::White),
             "go wtime 60000 btime 60000 movestogo 39"
         );
         for (t, want) in [
@@ -250,7 +260,25 @@ mod tests {
             ("st=0.5", "go movetime 500"),
         ] {
             let tc: TimeControl = t.parse().unwrap();
-            assert_eq!(go_command(Proto::Usi, &tc, &clocks, Color::Black), want);
+            assert_eq!(
+                go_command(Proto::Usi, [&tc, &tc], &clocks, Color::Black),
+                want
+            );
         }
+        // Time odds: each side's own increment; a side without a clock shows the mover's.
+        let slow: TimeControl = "5+0.05".parse().unwrap();
+        assert_eq!(
+            go_command(Proto::Usi, [&tc, &slow], &clocks, Color::White),
+            "go btime 9000 wtime 8000 binc 100 winc 50"
+        );
+        let nodes: TimeControl = "nodes=300".parse().unwrap();
+        assert_eq!(
+            go_command(Proto::Uci, [&nodes, &slow], &clocks, Color::White),
+            "go wtime 8000 btime 8000 winc 50 binc 50"
+        );
+        assert_eq!(
+            go_command(Proto::Uci, [&nodes, &slow], &clocks, Color::Black),
+            "go nodes 300"
+        );
     }
 }

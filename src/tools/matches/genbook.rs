@@ -158,7 +158,7 @@ impl Scorer {
                 e.new_game().map_err(|f| format!("engine: {f}"))?;
                 let position = position_command(spec.proto, variant, None, moves);
                 let clocks = [tc.new_clock(); 2];
-                let mut go = go_command(spec.proto, tc, &clocks, pos.side_to_move());
+                let mut go = go_command(spec.proto, [tc, tc], &clocks, pos.side_to_move());
                 if spec.legal_only {
                     go += &searchmoves(spec.proto, pos);
                 }

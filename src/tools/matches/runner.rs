@@ -20,6 +20,7 @@ use crate::tools::engines::timecontrol::TimeControl;
 use crate::tools::shard::Shard;
 use indicatif::{ProgressBar, ProgressStyle};
 use longjiang_core::notation::kif_record;
+use longjiang_core::notation::pgn::{COMMENT_SEPARATOR, MOVE_COMMENTS};
 use longjiang_core::notation::record::GameRecord;
 use longjiang_core::notation::suite::Suite;
 use longjiang_core::rules::RecordFormat;
@@ -49,6 +50,8 @@ pub(super) struct Plan {
     sprt: Option<Sprt>,
     concurrency: usize,
     tc_text: String,
+    /// Each engine's time control (the match's, or its own `tc=` and limits).
+    tcs: Vec<TimeControl>,
 }
 
 /// Engines without `name=` that share their program's file name become `name`, `name-2`,
@@ -82,7 +85,7 @@ pub(super) fn plan(args: &MatchArgs) -> Result<Plan, String> {
     let mut specs: Vec<EngineSpec> = args
         .engines
         .iter()
-        .map(|e| EngineSpec::parse(e).map_err(|e| e.to_string()))
+        .map(|e| EngineSpec::with_each(e, args.each.as_deref()).map_err(|e| e.to_string()))
         .collect::<Result<_, _>>()?;
     number_unnamed(&mut specs);
     let names: Vec<String> = specs.iter().map(|s| s.name.clone()).collect();
@@ -92,12 +95,25 @@ pub(super) fn plan(args: &MatchArgs) -> Result<Plan, String> {
         }
     }
     let variant = args.game.variant()?;
-    let tc: TimeControl = args.tc.parse().map_err(|e| format!("{e}"))?;
+    let tc: TimeControl = args.tc().parse().map_err(|e| format!("{e}"))?;
+    let tcs: Vec<TimeControl> = specs
+        .iter()
+        .map(|s| s.time_control(&tc))
+        .collect::<Result<_, _>>()?;
+    if let Some(s) = specs
+        .iter()
+        .find(|s| s.time_margin.is_some_and(|m| m > 3_600_000))
+    {
+        return Err(format!(
+            "engine {}: timemargin is at most 3600000 ms",
+            s.name
+        ));
+    }
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
     if sprt.is_some() && specs.len() != 2 {
         return Err("--sprt needs exactly two engines".into());
     }
-    if !(1..=1_000_000).contains(&args.games) {
+    if !(1..=1_000_000).contains(&args.games()) {
         return Err("--games must be between 1 and 1000000".into());
     }
     if specs.len() > 64 {
@@ -107,7 +123,10 @@ pub(super) fn plan(args: &MatchArgs) -> Result<Plan, String> {
     let hang_timeout = args.engine_timing.hang_timeout()?;
     let adjudication = args.adjudication.adjudicator()?;
     let suite = openings::load(args.openings.as_deref(), variant)?;
-    let schedule = Schedule::new(specs.len(), args.games, suite.openings.len());
+    let schedule = match args.gauntlet {
+        true => Schedule::gauntlet(specs.len(), args.games(), suite.openings.len()),
+        false => Schedule::new(specs.len(), args.games(), suite.openings.len()),
+    };
     let shard = args
         .shard
         .as_deref()
@@ -115,6 +134,7 @@ pub(super) fn plan(args: &MatchArgs) -> Result<Plan, String> {
         .transpose()?
         .unwrap_or(Shard::WHOLE);
     Ok(Plan {
+        tc_text: tc_text(&names, &tcs),
         shard,
         names,
         ctx: GameContext {
@@ -125,13 +145,27 @@ pub(super) fn plan(args: &MatchArgs) -> Result<Plan, String> {
             hang_timeout,
             log: None,
         },
-        tc_text: tc.to_string(),
+        tcs,
         specs,
         suite,
         schedule,
         sprt,
         concurrency,
     })
+}
+
+/// The match's time control as the summary names it: the one all engines share, else each
+/// engine's (`new 10+0.1, old 5+0.05`).
+fn tc_text(names: &[String], tcs: &[TimeControl]) -> String {
+    if tcs.windows(2).all(|w| w[0] == w[1]) {
+        return tcs.first().map(|t| t.to_string()).unwrap_or_default();
+    }
+    let each: Vec<String> = names
+        .iter()
+        .zip(tcs)
+        .map(|(n, t)| format!("{n} {t}"))
+        .collect();
+    each.join(", ")
 }
 
 /// Starts every engine once and lets it go.
@@ -188,7 +222,7 @@ fn worker(id: usize, plan: &Plan, jobs: Receiver<Option<u32>>, stop: &AtomicBool
         pool[slot.first] = first;
         pool[slot.second] = second;
         let msg = match result {
-            Ok(Played::Finished(f)) => Msg::Game(id, slot, Box::new(f)),
+            Ok(Played::Finished(f)) => Msg::Game(id, slot, f),
             Ok(Played::Aborted) => Msg::Aborted(id),
             Err(e) => Msg::Fatal(id, e),
         };
@@ -204,7 +238,13 @@ fn worker(id: usize, plan: &Plan, jobs: Receiver<Option<u32>>, stop: &AtomicBool
 /// The record of a finished game: its opening, moves and the match's tags.
 fn game_record(plan: &Plan, slot: &ScheduledGame, f: &Finished) -> GameRecord {
     let opening = &plan.suite.openings[slot.opening];
-    let tags = [
+    let [a, b] = [slot.first, slot.second].map(|i| plan.tcs[i].to_string());
+    // Time odds: each side's own tag (PGN's WhiteTimeControl/BlackTimeControl, as cutechess).
+    let tc_tags = match a == b {
+        true => vec![("TimeControl", a)],
+        false => vec![("BlackTimeControl", a), ("WhiteTimeControl", b)],
+    };
+    let mut tags = vec![
         ("Black", plan.names[slot.first].clone()),
         ("White", plan.names[slot.second].clone()),
         ("Date", journal::today()),
@@ -213,7 +253,6 @@ fn game_record(plan: &Plan, slot: &ScheduledGame, f: &Finished) -> GameRecord {
             longjiang_core::rules::result_token(f.winner).to_string(),
         ),
         ("Reason", f.reason.clone()),
-        ("TimeControl", plan.tc_text.clone()),
         ("Round", slot.round.to_string()),
         (
             "Opening",
@@ -222,6 +261,11 @@ fn game_record(plan: &Plan, slot: &ScheduledGame, f: &Finished) -> GameRecord {
         (clock_use::TAGS[0], f.clock[0].tag_value()),
         (clock_use::TAGS[1], f.clock[1].tag_value()),
     ];
+    tags.splice(5..5, tc_tags);
+    // Each move's comment (`book`, `+0.35/12 0.52s`), which the PGN writes after the move.
+    if f.comments.iter().any(|c| !c.is_empty()) {
+        tags.push((MOVE_COMMENTS, f.comments.join(COMMENT_SEPARATOR)));
+    }
     GameRecord {
         variant: plan.ctx.variant,
         start_sfen: opening.start_sfen.clone(),
@@ -256,7 +300,7 @@ fn sprt_state(plan: &Plan, tally: &Tally) -> Option<SprtState> {
 pub(super) fn report<'a>(plan: &'a Plan, args: &'a MatchArgs, tally: &'a Tally) -> Report<'a> {
     Report {
         names: &plan.names,
-        variant: &args.game.variant,
+        variant: args.game.name(),
         tc: &plan.tc_text,
         openings: &plan.suite.source,
         planned: rounds_of(plan).len() as u32,
@@ -265,16 +309,22 @@ pub(super) fn report<'a>(plan: &'a Plan, args: &'a MatchArgs, tally: &'a Tally) 
     }
 }
 
-/// Runs `longjiang match` with these arguments.
-pub fn run(cli: &MatchArgs) -> Result<(), String> {
-    let dir = cli.out.clone();
-    let args = if cli.resume {
-        let saved = std::fs::read_to_string(dir.join(SAVED_ARGS))
-            .map_err(|e| format!("--resume: {}/{SAVED_ARGS}: {e}", dir.display()))?;
-        cli.resolve_resume(MatchArgs::from_saved(&saved)?)?
-    } else {
-        cli.clone()
-    };
+/// The settings of a run: the command line's, or with `--resume` the saved ones (checked
+/// against what the command line repeats; a larger `--games` extends the match).
+pub fn resolve(cli: &MatchArgs) -> Result<MatchArgs, String> {
+    if !cli.resume {
+        return Ok(cli.clone());
+    }
+    let dir = &cli.out;
+    let saved = std::fs::read_to_string(dir.join(SAVED_ARGS))
+        .map_err(|e| format!("--resume: {}/{SAVED_ARGS}: {e}", dir.display()))?;
+    cli.resolve_resume(MatchArgs::from_saved(&saved)?)
+}
+
+/// Runs `longjiang match` with these settings (resolved by [`resolve`]).
+pub fn run(args: &MatchArgs) -> Result<(), String> {
+    let dir = args.out.clone();
+    let args = args.clone();
     let mut plan = plan(&args)?;
     // The part as resolved (`auto` read the environment): saved so, for `--resume` and merge.
     let args = MatchArgs {
@@ -365,16 +415,22 @@ fn open_journal(
         }
         eprintln!("resume: {} finished games found", committed.len());
         super::pgnfile::rewrite(dir)?;
+        // The settings as resumed: a larger --games is kept for the next resume.
+        save_args(args, dir)?;
         return Ok((journal, committed));
     }
+    save_args(args, dir)?;
+    Ok((Journal::create(dir)?, Vec::new()))
+}
+
+/// Writes the settings to `match.args`.
+fn save_args(args: &MatchArgs, dir: &Path) -> Result<(), String> {
     let argv = args.to_argv();
     if argv.iter().any(|a| a.contains('\n')) {
         return Err("arguments may not contain line breaks".into());
     }
     let saved = dir.join(SAVED_ARGS);
-    std::fs::write(&saved, argv.join("\n") + "\n")
-        .map_err(|e| format!("{}: {e}", saved.display()))?;
-    Ok((Journal::create(dir)?, Vec::new()))
+    std::fs::write(&saved, argv.join("\n") + "\n").map_err(|e| format!("{}: {e}", saved.display()))
 }
 
 fn play_rounds(

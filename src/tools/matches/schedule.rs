@@ -1,4 +1,5 @@
-//! Which game is played when: every pair of engines (an encounter) plays `games` games,
+//! Which game is played when: every pair of engines (an encounter; with `--gauntlet` the first
+//! engine against each other one) plays `games` games,
 //! in pairs on the same opening with the colours swapped; encounters take turns pair by pair,
 //! and each encounter walks through the opening suite in order (wrapping around).
 //!
@@ -43,6 +44,14 @@ impl Schedule {
             encounters,
             games_per_encounter: games.div_ceil(2) * 2,
             openings: openings.max(1),
+        }
+    }
+
+    /// A gauntlet: the first engine meets every other one, the others do not meet.
+    pub fn gauntlet(engines: usize, games: u32, openings: usize) -> Schedule {
+        Schedule {
+            encounters: (1..engines).map(|b| (0, b)).collect(),
+            ..Schedule::new(engines, games, openings)
         }
     }
 
@@ -103,6 +112,9 @@ mod tests {
                 (2, 1, 1, 5),
             ]
         );
+        let g = Schedule::gauntlet(4, 2, 5);
+        assert_eq!(g.encounters, [(0, 1), (0, 2), (0, 3)]);
+        assert_eq!(g.total(), 6);
         let wrap = Schedule::new(2, 6, 2);
         let ops: Vec<usize> = (1..=6).map(|r| wrap.slot(r).opening).collect();
         assert_eq!(ops, [0, 0, 1, 1, 0, 0]);

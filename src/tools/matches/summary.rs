@@ -2,6 +2,7 @@
 //! the same summary as JSON (`summary.json`; written by hand: a handful of numbers does not
 //! justify a serialisation crate).
 
+use super::ratings::{self, Rating};
 use super::tally::{EncounterTally, Tally};
 use crate::tools::engines::clock_use::ClockTotals;
 use crate::tools::engines::stats::{Decision, Estimate, Sprt, SprtModel, Wdl};
@@ -34,6 +35,19 @@ pub struct Report<'a> {
     pub tally: &'a Tally,
     /// The SPRT, if one runs.
     pub sprt: Option<SprtState>,
+}
+
+/// The ratings of a match of three or more engines ([`ratings::fit`]), by engine index.
+fn ratings(names: &[String], t: &Tally) -> Option<Vec<Rating>> {
+    if names.len() < 3 {
+        return None;
+    }
+    let results: Vec<_> = t
+        .encounters
+        .iter()
+        .map(|e| (e.engines, e.games.points(), f64::from(e.games.games())))
+        .collect();
+    Some(ratings::fit(names.len(), &results))
 }
 
 /// The estimate of an encounter: from complete pairs when there are any, else from games.
@@ -194,7 +208,46 @@ impl Report<'_> {
                 );
             }
         }
+        if let Some(r) = ratings(self.names, t) {
+            self.rating_table(&mut s, &r);
+        }
         s
+    }
+
+    /// The rating table: the engines by Elo relative to the first, with the 95 % interval.
+    fn rating_table(&self, s: &mut String, r: &[Rating]) {
+        let t = self.tally;
+        let width = self.names.iter().map(|n| n.len()).max().unwrap_or(6).max(6);
+        let _ = writeln!(
+            s,
+            "\nRatings (Bradley-Terry maximum likelihood, Elo relative to {}, 95% interval):",
+            self.names[0]
+        );
+        let _ = writeln!(
+            s,
+            "rank  {:<width$}  {:>7}  {:>6}  games  W-D-L           score",
+            "engine", "Elo", "±"
+        );
+        let mut order: Vec<usize> = (0..r.len()).collect();
+        order.sort_by(|&a, &b| r[b].elo.total_cmp(&r[a].elo));
+        for (rank, &i) in order.iter().enumerate() {
+            let tot = t.engines[i].total();
+            let error = match i {
+                0 => "anchor".to_string(),
+                _ => half_width(r[i].error),
+            };
+            let _ = writeln!(
+                s,
+                "{:>4}  {:<width$}  {:>7}  {:>6}  {:>5}  {:<14}  {:>6}",
+                rank + 1,
+                self.names[i],
+                signed(r[i].elo),
+                error,
+                tot.games(),
+                wdl_text(&tot),
+                pct(&tot)
+            );
+        }
     }
 
     /// The final summary as JSON.
@@ -208,10 +261,18 @@ impl Report<'_> {
         let _ = writeln!(s, "  \"games_played\": {},", t.games);
         let _ = writeln!(s, "  \"first_player\": {},", jwdl(&t.first_player));
         s += "  \"engines\": [\n";
+        let rated = ratings(self.names, t);
         for (i, (name, e)) in self.names.iter().zip(&t.engines).enumerate() {
+            let rating = rated.as_ref().map_or(String::new(), |r| {
+                format!(
+                    ", \"rating\": {{\"elo\": {}, \"elo_error\": {}}}",
+                    jnum(r[i].elo),
+                    jnum(r[i].error)
+                )
+            });
             let _ = write!(
                 s,
-                "    {{\"name\": {}, \"total\": {}, \"as_first\": {}, \"as_second\": {}{}}}",
+                "    {{\"name\": {}, \"total\": {}, \"as_first\": {}, \"as_second\": {}{}{rating}}}",
                 jstr(name),
                 jwdl(&e.total()),
                 jwdl(&e.as_first),

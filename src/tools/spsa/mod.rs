@@ -30,10 +30,10 @@ use std::time::Duration;
 #[command(
     mut_arg("maxmoves", |a| a.help("Draw after this many full moves (the opening included)")),
     mut_arg("time_margin", |a| {
-        a.help("Milliseconds a bestmove may come after the side's time has run out")
+        a.help("Milliseconds a bestmove may come after the side's time has run out (default 50)")
     }),
     mut_arg("hang_timeout", |a| {
-        a.help("Seconds to wait for an answer when there is no time limit")
+        a.help("Seconds to wait for an answer when there is no time limit (default 60)")
     })
 )]
 pub struct TuneSearchArgs {
@@ -117,7 +117,7 @@ impl TuneSearchArgs {
         if let Some(e) = &self.engine {
             push("engine", e.clone());
         }
-        push("variant", self.game.variant.clone());
+        push("variant", self.game.name().to_string());
         push("iterations", self.iterations.to_string());
         push("pairs", self.pairs.to_string());
         push("tc", self.tc.clone());
@@ -146,7 +146,7 @@ impl TuneSearchArgs {
 #[command(mut_arg("variant", |a| {
     a.help(
         "The game whose values to print (its `search_overrides` over the defaults): \
-         longjiang, longjiang-nodrop or shogi",
+         longjiang (the default), longjiang-nodrop or shogi",
     )
 }))]
 pub struct ParamsArgs {

@@ -155,7 +155,7 @@ fn play_pair(
             },
         ];
         let f = match arbiter::play(round.ctx, opening, seats, stop)? {
-            Played::Finished(f) => f,
+            Played::Finished(f) => *f,
             Played::Aborted => return Ok(None),
         };
         // The plus side sat first in the pair's first game.

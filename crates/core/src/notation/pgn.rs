@@ -22,6 +22,10 @@
 //! apart by the `VariantMen` tag XBoard writes, by a rank `0` or `10`, else by which form
 //! reads the whole game), several games a file, comments (the one before the result is the
 //! game's `Reason`), variations and NAGs (skipped).
+//!
+//! A move's comment (cutechess's `{+0.35/12 0.52s}`, `{book}`) is kept in the record's tag
+//! [`MOVE_COMMENTS`]: one entry per move, separated by [`COMMENT_SEPARATOR`], empty for a
+//! move without one. Writing puts each entry after its move; reading gathers them back.
 
 mod lexer;
 
@@ -145,8 +149,14 @@ fn other_side(key: &str) -> String {
     }
 }
 
+/// The record tag that holds each move's comment (`book|+0.35/12 0.52s|…`).
+pub const MOVE_COMMENTS: &str = "MoveComments";
+/// What separates the moves' comments in [`MOVE_COMMENTS`].
+pub const COMMENT_SEPARATOR: &str = "|";
+
 /// Tags the writer makes itself (or takes from the record's fields).
-const MADE: [&str; 14] = [
+const MADE: [&str; 15] = [
+    MOVE_COMMENTS,
     "VariantMen",
     "Event",
     "Site",
@@ -224,6 +234,9 @@ pub fn write_pgn(record: &GameRecord, form: SanForm) -> Result<String, PgnError>
     let mut words = Vec::new();
     let mut pos = start.clone();
     let mut number = pos.move_number().div_ceil(2);
+    let comments: Vec<&str> = record
+        .tag(MOVE_COMMENTS)
+        .map_or_else(Vec::new, |c| c.split(COMMENT_SEPARATOR).collect());
     for (i, &m) in record.moves.iter().enumerate() {
         let san = write_san(&pos, m, form).map_err(|e| {
             error(
@@ -244,6 +257,9 @@ pub fn write_pgn(record: &GameRecord, form: SanForm) -> Result<String, PgnError>
             number += 1;
         }
         words.push(san);
+        if let Some(c) = comments.get(i).map(|c| c.trim()).filter(|c| !c.is_empty()) {
+            words.push(format!("{{{}}}", c.replace('}', ")")));
+        }
         pos.play(m);
     }
     if let Some(reason) = record.tag("Reason") {
@@ -300,7 +316,8 @@ pub fn looks_like_pgn(text: &str) -> bool {
 }
 
 /// Tags the reader turns into the record's fields (or drops: PGN's placeholders).
-const READ: [&str; 8] = [
+const READ: [&str; 9] = [
+    MOVE_COMMENTS,
     "Variant",
     "VariantMen",
     "FEN",
@@ -417,11 +434,14 @@ fn build(raw: &RawGame) -> Result<GameRecord, PgnError> {
         .collect();
     let is_score =
         |c: &str| c.starts_with(['+', '-', '#']) || c.starts_with(|d: char| d.is_ascii_digit());
-    let reason = trailing
+    let is_score = |c: &str| is_score(c) || c == "book";
+    let reason_comment = trailing
         .first()
-        .filter(|c| !c.is_empty() && (trailing.len() > 1 || !is_score(c)))
+        .filter(|c| !c.is_empty() && (trailing.len() > 1 || !is_score(c)));
+    let reason = reason_comment
         .map(|c| c.to_string())
         .or(termination.filter(|t| !["normal", "unterminated", ""].contains(&t.as_str())));
+    move_comments(raw, &mut record, reason_comment.is_some());
     if let Some(r) = reason {
         record.tags.push((
             "Reason".into(),
@@ -431,6 +451,38 @@ fn build(raw: &RawGame) -> Result<GameRecord, PgnError> {
     // The same checks as the engine's own records: the result against the final position.
     record.to_text().map_err(from_record)?;
     Ok(record)
+}
+
+/// Gathers the comments after each move into the record's [`MOVE_COMMENTS`] tag (nothing
+/// when no move has one); `last_is_reason`: the last comment is the game's end, not a move's.
+fn move_comments(raw: &RawGame, record: &mut GameRecord, last_is_reason: bool) {
+    let mut moves = 0;
+    let mut found: Vec<(usize, String)> = Vec::new();
+    for (_, item) in &raw.items {
+        match item {
+            Item::Word(_) => moves += 1,
+            Item::Comment(c) if moves > 0 => {
+                let text = c.split_whitespace().collect::<Vec<_>>().join(" ");
+                found.push((moves - 1, text.replace(COMMENT_SEPARATOR, "/")));
+            }
+            _ => {}
+        }
+    }
+    if last_is_reason {
+        found.pop();
+    }
+    let mut comments = vec![String::new(); moves];
+    for (i, text) in found.into_iter().filter(|(_, t)| !t.is_empty()) {
+        if !comments[i].is_empty() {
+            comments[i].push(' ');
+        }
+        comments[i].push_str(&text);
+    }
+    if comments.iter().any(|c| !c.is_empty()) && moves == record.moves.len() {
+        record
+            .tags
+            .push((MOVE_COMMENTS.into(), comments.join(COMMENT_SEPARATOR)));
+    }
 }
 
 /// The SAN forms to try, the likelier first.
