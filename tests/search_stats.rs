@@ -174,3 +174,47 @@ fn the_option_reports_one_line_per_search() {
     let lines = e.until_prefix(Duration::from_secs(60), "bestmove");
     assert!(!lines.iter().any(|l| l.contains("stats")), "{lines:?}");
 }
+
+/// `longjiang bench ARGS…`: its exit status, stdout and stderr.
+fn bench_cli(args: &[&str]) -> (bool, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_longjiang"))
+        .arg("bench")
+        .args(args)
+        .output()
+        .expect("run longjiang bench");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn bench_param_sets_a_search_parameter_and_refuses_bad_ones() {
+    let nodes = |text: &str| text.lines().last().unwrap_or("").to_string();
+    let (ok, plain, _) = bench_cli(&["5"]);
+    assert!(ok);
+    // The default value changes nothing; another value changes the trees.
+    let (ok, same, _) = bench_cli(&["5", "--param", "lmr_non_pv=0"]);
+    assert!(ok);
+    assert_eq!(
+        nodes(&same).split_whitespace().next(),
+        nodes(&plain).split_whitespace().next()
+    );
+    let (ok, other, _) = bench_cli(&["5", "--stats", "--param", "LMR_NON_PV=2"]);
+    assert!(ok);
+    assert_ne!(
+        nodes(&other).split_whitespace().next(),
+        nodes(&plain).split_whitespace().next()
+    );
+    for (bad, says) in [
+        ("nosuch=1", "no search parameter named 'nosuch'"),
+        ("lmr_non_pv", "expected NAME=VALUE"),
+        ("lmr_non_pv=x", "'x' is not an integer"),
+        ("lmr_non_pv=99", "outside"),
+    ] {
+        let (ok, _, err) = bench_cli(&["3", "--param", bad]);
+        assert!(!ok, "{bad} accepted");
+        assert!(err.contains(says), "{bad}: {err}");
+    }
+}

@@ -8,7 +8,8 @@
 
 use clap::Args;
 use longjiang_core::rules::Variant;
-use longjiang_engine::search::bench::{DEFAULT_DEPTH, run_bench_results, run_bench_with};
+use longjiang_engine::search::bench::{DEFAULT_DEPTH, run_bench_params, run_bench_with};
+use longjiang_engine::search::params::{Param, find};
 use longjiang_engine::search::stats::SearchStats;
 
 /// Arguments of `longjiang bench`.
@@ -36,6 +37,29 @@ pub struct BenchArgs {
     /// then the statistics summed per game and over the suite (docs/search-stats.md).
     #[arg(long)]
     pub stats: bool,
+    /// Set a search parameter over every game's own value, `NAME=VALUE` (the names of
+    /// `longjiang tune-search`'s list, e.g. `lmr_cut_node=2`); repeatable. The signature is
+    /// then not the engine's.
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    pub params: Vec<String>,
+}
+
+/// The `--param` settings, checked.
+fn parse_params(list: &[String]) -> Result<Vec<(&'static Param, i32)>, String> {
+    list.iter()
+        .map(|s| {
+            let (name, value) = s
+                .split_once('=')
+                .ok_or_else(|| format!("--param {s}: expected NAME=VALUE"))?;
+            let p = find(name)
+                .ok_or_else(|| format!("--param {s}: no search parameter named '{name}'"))?;
+            let v = value
+                .trim()
+                .parse::<i32>()
+                .map_err(|_| format!("--param {s}: '{value}' is not an integer"))?;
+            Ok((p, p.check(v)?))
+        })
+        .collect()
 }
 
 /// Runs `longjiang bench` and prints its report.
@@ -58,31 +82,40 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
             args.hash
         ));
     }
+    let params = parse_params(&args.params)?;
     if let Some(runs) = args.compare {
         return compare(args, runs.clamp(1, 100));
     }
     if args.stats {
-        return with_stats(args);
+        return with_stats(args, &params);
     }
     // A position's line that cannot be written is reported with the last line.
-    let (nodes, time) = run_bench_with(args.depth, args.threads, args.hash, args.nnue, |_, l| {
-        let _ = super::say(format_args!("{l}\n"));
-    })?;
+    let (nodes, time) = run_bench_params(
+        args.depth,
+        args.threads,
+        args.hash,
+        args.nnue,
+        &params,
+        |_, l, _, _| {
+            let _ = super::say(format_args!("{l}\n"));
+        },
+    )?;
     let nps = (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64;
     super::say(format_args!("{nodes} nodes {nps} nps\n"))
 }
 
 /// `--stats`: the bench's lines, each followed by its nodes to each depth, then the sums per
 /// game and in all, then the usual last line.
-fn with_stats(args: &BenchArgs) -> Result<(), String> {
+fn with_stats(args: &BenchArgs, params: &[(&'static Param, i32)]) -> Result<(), String> {
     let mut per_game: Vec<(Variant, SearchStats)> = Vec::new();
     let mut all = SearchStats::default();
     let mut failed = Ok(());
-    let (nodes, time) = run_bench_results(
+    let (nodes, time) = run_bench_params(
         args.depth,
         args.threads,
         args.hash,
         args.nnue,
+        params,
         |_, line, variant, r| {
             let depths: Vec<String> = r.stats.nodes_to_depth.iter().map(u64::to_string).collect();
             let said = super::say(format_args!(

@@ -9,7 +9,7 @@ use super::params::*;
 use super::picker::{MovePicker, OrderHints, is_tactical};
 use super::thread::Worker;
 use super::tt::TtBound;
-use super::value::{self, INFINITE, MATE_IN_MAX_PLY, MAX_PLY, Value};
+use super::value::{self, INFINITE, MAX_PLY, Value};
 use arrayvec::ArrayVec;
 use longjiang_core::rules::{Move, Piece, PieceKind};
 
@@ -60,7 +60,6 @@ impl Worker<'_> {
             }
             self.stats.main_nodes += 1;
         }
-        let features = self.features;
         let excluded = self.frame(ply as isize).excluded;
 
         if !root {
@@ -145,12 +144,7 @@ impl Worker<'_> {
             // The table's value is a better estimate when its bound points the right way.
             if tt_value != value::NONE
                 && let Some(t) = tte
-                && match t.bound {
-                    TtBound::Lower => tt_value > eval_v,
-                    TtBound::Upper => tt_value < eval_v,
-                    TtBound::Exact => true,
-                    TtBound::None => false,
-                }
+                && t.bound.refines(tt_value, eval_v)
             {
                 eval_v = tt_value;
             }
@@ -166,69 +160,22 @@ impl Worker<'_> {
 
         // The move here threatens mate in one: no cut by the evaluation (docs/mates.md).
         let threatened = ply > 0 && self.frame(ply as isize - 1).threat;
-        if !PV && !in_check && !threatened && excluded == Move::NONE {
-            // Step 7. Razoring: far below alpha at low depth, trust quiescence.
-            if features.razoring
-                && depth <= RAZOR_DEPTH.get()
-                && eval_v + RAZOR_MARGIN.get() * depth <= alpha
-            {
-                let v = self.qsearch::<false>(alpha - 1, alpha, 0, ply);
-                if v < alpha {
-                    self.stats.razor_cuts += 1;
-                    return v;
-                }
-            }
-
-            // Step 8. Futility pruning: child node (reverse futility / static null move).
-            if features.reverse_futility
-                && depth < RFP_DEPTH.get()
-                && eval_v - RFP_MARGIN.get() * (depth - improving as i32) >= beta
-                && eval_v < MATE_IN_MAX_PLY
-            {
-                self.stats.rfp_cuts += 1;
-                return eval_v;
-            }
-
-            // Step 9. Null move search with verification search.
-            let prev_null = ply > 0 && self.frame(ply as isize - 1).current == Move::NONE;
-            if features.null_move
-                && cut_node
-                && !prev_null
-                && depth >= NMP_MIN_DEPTH.get()
-                && eval_v >= beta
-                && static_eval >= beta - NMP_EVAL_PER_PLY.get() * depth + NMP_EVAL_BASE.get()
-                && ply >= self.nmp_min_ply
-                && self.has_mobile_material()
-            {
-                let r = NMP_BASE_R.get()
-                    + depth / NMP_DEPTH_DIVISOR.get()
-                    + ((eval_v - beta) / NMP_EVAL_DIVISOR.get()).min(NMP_EVAL_R_MAX.get());
-                self.stats.null_tries += 1;
-                self.play_null(ply);
-                let v = -self.search::<false>(-beta, -beta + 1, depth - r, false, ply + 1);
-                self.pos.undo_null();
-                if self.stopped {
-                    return 0;
-                }
-                if v >= beta {
-                    let v = if v >= MATE_IN_MAX_PLY { beta } else { v };
-                    if self.nmp_min_ply > 0 || depth < NMP_VERIFY_DEPTH.get() {
-                        self.stats.null_cuts += 1;
-                        return v;
-                    }
-                    self.stats.null_verifications += 1;
-                    // Verification at high depth, with null moves off for a while.
-                    self.nmp_min_ply = ply
-                        + (NMP_VERIFY_OFF_SHARE.get() * (depth - r) / NMP_VERIFY_OFF_SHARE.scale)
-                            .max(0) as usize;
-                    let w = self.search::<false>(beta - 1, beta, depth - r, false, ply);
-                    self.nmp_min_ply = 0;
-                    if w >= beta {
-                        self.stats.null_cuts += 1;
-                        return v;
-                    }
-                }
-            }
+        if !PV
+            && !in_check
+            && !threatened
+            && excluded == Move::NONE
+            && let Some(v) = self.cut_before_moves(
+                alpha,
+                beta,
+                depth,
+                cut_node,
+                ply,
+                eval_v,
+                static_eval,
+                improving,
+            )
+        {
+            return v;
         }
 
         // Step 10. Internal iterative reduction: a PV or cut node without a table move is
@@ -238,7 +185,7 @@ impl Worker<'_> {
             && excluded == Move::NONE
             && tt_move == Move::NONE
             && depth >= IIR_DEPTH.get()
-            && (PV || cut_node)
+            && (PV || (cut_node && IIR_CUT_NODES.get() > 0))
         {
             depth = (depth - IIR_REDUCTION.get()).max(1);
         }
@@ -262,6 +209,7 @@ impl Worker<'_> {
         let mut best_move = Move::NONE;
         let mut move_count = 0usize;
         let mut tried = Tried::default();
+        self.frame_mut(ply).singular_quiet = false;
         let tt_capture = tt_move != Move::NONE && is_tactical(&self.pos, tt_move);
         let mobile = self.has_mobile_material();
 
@@ -390,17 +338,7 @@ impl Worker<'_> {
                 self.stalemate_value(ply)
             };
         } else if best_move != Move::NONE {
-            let bonus = stat_bonus(depth);
-            if !is_tactical(&self.pos, best_move) {
-                self.update_quiet_stats(ply, best_move, bonus, &tried.quiets);
-            } else if let Some((p, k)) = self.capture_parts(best_move) {
-                self.data.hist.update_capture(p, best_move, k, bonus);
-            }
-            for &c in &tried.captures {
-                if let Some((p, k)) = self.capture_parts(c) {
-                    self.data.hist.update_capture(p, c, k, -bonus);
-                }
-            }
+            self.update_all_stats(ply, depth, best_move, &tried);
         }
 
         if !(root && self.pv_idx > 0) && excluded == Move::NONE {
@@ -416,6 +354,23 @@ impl Worker<'_> {
             );
         }
         best
+    }
+
+    /// Rewards the node's best move and punishes the moves tried before it: the quiet
+    /// histories, killers and counter move for a quiet best move, the capture history for
+    /// a capture (Stockfish's `update_all_stats`).
+    fn update_all_stats(&mut self, ply: usize, depth: i32, best_move: Move, tried: &Tried) {
+        let bonus = stat_bonus(depth);
+        if !is_tactical(&self.pos, best_move) {
+            self.update_quiet_stats(ply, best_move, bonus, &tried.quiets);
+        } else if let Some((p, k)) = self.capture_parts(best_move) {
+            self.data.hist.update_capture(p, best_move, k, bonus);
+        }
+        for &c in &tried.captures {
+            if let Some((p, k)) = self.capture_parts(c) {
+                self.data.hist.update_capture(p, c, k, -bonus);
+            }
+        }
     }
 
     /// The piece that moves (or is dropped) with `m`, before it is played.
@@ -447,7 +402,7 @@ impl Worker<'_> {
 
     /// Whether the side to move has something besides king and pawns to move or drop (null
     /// move is unsafe without: zugzwang).
-    fn has_mobile_material(&self) -> bool {
+    pub(super) fn has_mobile_material(&self) -> bool {
         let us = self.pos.side_to_move();
         let pieces = self.pos.side_pieces(us);
         let pawns_king =

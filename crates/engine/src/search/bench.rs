@@ -3,6 +3,7 @@
 //! signature. `longjiang bench` and the protocol's `bench` command both run it; nothing here
 //! prints (each position's report line is handed to the caller).
 
+use crate::search::params::Param;
 use crate::search::{Engine, Limits, Score, SearchResult};
 use longjiang_core::rules::samples::POSITIONS;
 use longjiang_core::rules::{Position, Variant};
@@ -62,9 +63,25 @@ pub fn run_bench_results(
     threads: usize,
     hash: usize,
     nnue: bool,
+    each: impl FnMut(usize, &str, Variant, &SearchResult),
+) -> Result<(u64, Duration), String> {
+    run_bench_params(depth, threads, hash, nnue, &[], each)
+}
+
+/// [`run_bench_results`] with search parameters set over every game's own (`longjiang bench
+/// --param`): how a tuner or a search change sees the bench's trees before any game is played.
+pub fn run_bench_params(
+    depth: u32,
+    threads: usize,
+    hash: usize,
+    nnue: bool,
+    params: &[(&'static Param, i32)],
     mut each: impl FnMut(usize, &str, Variant, &SearchResult),
 ) -> Result<(u64, Duration), String> {
     let mut engine = Engine::new();
+    for &(p, v) in params {
+        engine.set_param(p, v)?;
+    }
     engine.set_hash_mb(hash);
     engine.set_threads(threads);
     if nnue {

@@ -23,6 +23,8 @@ pub(crate) struct Frame {
     /// `current` threatens mate in one (`pressure::threatens_mate`): the node below it must
     /// not be cut by its static evaluation (docs/mates.md).
     pub threat: bool,
+    /// The node's table move was a quiet singular extension (later moves reduce less).
+    pub singular_quiet: bool,
 }
 
 impl Default for Frame {
@@ -38,6 +40,7 @@ impl Default for Frame {
             excluded: Move::NONE,
             double_ext: 0,
             threat: false,
+            singular_quiet: false,
         }
     }
 }

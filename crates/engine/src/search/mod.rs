@@ -17,6 +17,7 @@
 
 mod alphabeta;
 pub mod bench;
+mod early_cuts;
 pub mod engine;
 mod frame;
 mod history;

@@ -3,6 +3,7 @@
 //! moves loop of `alphabeta` and the threads working at a split point (`split`) both search
 //! their moves through it, so that a move is searched the same way whoever searches it.
 
+use super::history::stat_bonus;
 use super::node::{MoveOutcome, NodeInfo};
 use super::params::*;
 use super::picker::is_tactical;
@@ -70,6 +71,14 @@ impl Worker<'_> {
                 {
                     return MoveOutcome::PrunedWithLaterQuiets;
                 }
+                // Continuation history pruning (Stockfish's, ~20 Elo there).
+                if lmr_depth < CONT_PRUNE_DEPTH.get()
+                    && let Some(p) = self.moved_piece(m)
+                    && self.data.hist.cont(cont[0], p, m.to().index()) < 0
+                    && self.data.hist.cont(cont[1], p, m.to().index()) < 0
+                {
+                    return MoveOutcome::Pruned;
+                }
                 // Futility pruning: parent node.
                 if !in_check
                     && lmr_depth < FUTILITY_DEPTH.get()
@@ -130,6 +139,7 @@ impl Worker<'_> {
                 self.frame_mut(ply).excluded = Move::NONE;
                 if v < singular_beta {
                     extension = 1;
+                    self.frame_mut(ply).singular_quiet = !tt_capture;
                     if !PV
                         && v < singular_beta - SE_DOUBLE_MARGIN.get()
                         && self.frame(ply as isize - 1).double_ext < SE_DOUBLE_MAX.get() as u8
@@ -148,6 +158,8 @@ impl Worker<'_> {
                 }
             } else if features.check_extension
                 && gives_check
+                && depth >= CHECK_EXT_DEPTH.get()
+                && (static_eval == value::NONE || static_eval.abs() >= CHECK_EXT_EVAL.get())
                 && see_ge(&self.pos, m, CHECK_EXT_SEE.get())
             {
                 // Checks that do not lose material.
@@ -171,6 +183,7 @@ impl Worker<'_> {
         // Step 16. Late moves reduction / extension.
         let mut v;
         let do_full;
+        let mut did_lmr = false;
         if features.lmr
             && !threat
             && depth >= LMR_MIN_DEPTH.get()
@@ -183,7 +196,22 @@ impl Worker<'_> {
                 r -= LMR_TT_PV.get();
             }
             if cut_node {
-                r += LMR_CUT_NODE.get();
+                r += LMR_CUT_NODE.get() + LMR_CUT_NODE_QUIET.get() * !tactical as i32;
+            }
+            if PV {
+                r -= LMR_PV.get();
+            } else {
+                r += LMR_NON_PV.get();
+            }
+            let opp_moves = LMR_OPP_MOVES.get();
+            if opp_moves > 0
+                && ply > 0
+                && self.frame(ply as isize - 1).move_count > opp_moves as usize
+            {
+                r -= 1;
+            }
+            if self.frame(ply as isize).singular_quiet {
+                r -= LMR_SINGULAR_QUIET.get();
             }
             if tt_capture && !tactical {
                 r += LMR_TT_CAPTURE.get();
@@ -193,9 +221,13 @@ impl Worker<'_> {
             }
             if !tactical {
                 let piece = self.moved_piece_after(m);
-                let h = self.data.hist.quiet(us, m)
+                let mut h = self.data.hist.quiet(us, m)
                     + self.data.hist.cont(cont[0], piece, m.to().index())
-                    + self.data.hist.cont(cont[1], piece, m.to().index());
+                    + self.data.hist.cont(cont[1], piece, m.to().index())
+                    - LMR_HISTORY_OFFSET.get();
+                if LMR_CONT_4.get() > 0 {
+                    h += self.data.hist.cont(cont[2], piece, m.to().index());
+                }
                 r -= h / LMR_HISTORY_DIVISOR.get();
             } else {
                 r -= LMR_TACTICAL.get();
@@ -206,9 +238,14 @@ impl Worker<'_> {
             } else {
                 1
             };
-            let d = (new_depth - r).clamp(least.min(new_depth).max(1), new_depth.max(1));
+            // A move with a negative reduction among the first may go a ply deeper
+            // (Stockfish's, not after a double extension).
+            let deeper =
+                (LMR_DEEPER.get() > 0 && r < -1 && move_count <= 5 && extension < 2) as i32;
+            let d = (new_depth - r).clamp(least.min(new_depth).max(1), new_depth.max(1) + deeper);
             v = -self.search::<false>(-(alpha + 1), -alpha, d, true, ply + 1);
             do_full = v > alpha && d < new_depth;
+            did_lmr = !tactical;
             self.stats.lmr_reduced += (d < new_depth) as u64;
             self.stats.lmr_researches += do_full as u64;
         } else {
@@ -219,6 +256,15 @@ impl Worker<'_> {
         // Step 17. Full depth search when LMR is skipped or fails high.
         if do_full {
             v = -self.search::<false>(-(alpha + 1), -alpha, new_depth, !cut_node, ply + 1);
+            // A reduced quiet move's re-search updates its continuation histories (Stockfish's).
+            if did_lmr && LMR_CONT_UPDATE.get() > 0 && !self.stopped {
+                let bonus = stat_bonus(new_depth);
+                let bonus = if v > alpha { bonus } else { -bonus };
+                let piece = self.moved_piece_after(m);
+                for &b in &cont {
+                    self.data.hist.update_cont(b, piece, m.to().index(), bonus);
+                }
+            }
         }
         if PV && (move_count == 1 || (v > alpha && (root || v < beta))) {
             v = -self.search::<true>(-beta, -alpha, new_depth, false, ply + 1);

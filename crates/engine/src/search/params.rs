@@ -229,12 +229,16 @@ params! {
     NMP_VERIFY_DEPTH = 12, 6..=20, step 1, scale 1;
     /// The verification keeps null moves off for this share (in quarters) of its depth.
     NMP_VERIFY_OFF_SHARE = 3, 0..=4, step 1, scale 4;
+    /// Null move at every non-PV node (1, as Stockfish) or at expected cut nodes only (0).
+    NMP_ALL_NODES = 0, 0..=1, step 1, scale 1;
 
     // ---- Step 10. Internal iterative reduction.
     /// A PV or cut node without a table move is searched one ply shallower from this depth.
     IIR_DEPTH = 6, 2..=12, step 1, scale 1;
     /// Plies taken off by the internal iterative reduction.
     IIR_REDUCTION = 1, 0..=3, step 1, scale 1;
+    /// Internal iterative reduction at cut nodes too (1), or at PV nodes only (0, as Stockfish).
+    IIR_CUT_NODES = 1, 0..=1, step 1, scale 1;
 
     // ---- Step 13. Pruning at shallow depth.
     /// A promotion that captures nothing is a tactical move (quiescence, the capture stage) when
@@ -257,6 +261,8 @@ params! {
     SEE_QUIET_MARGIN = 25, 5..=80, step 4, scale 1;
     /// SEE pruning of captures and checks: per ply of depth.
     SEE_TACTICAL_MARGIN = 120, 30..=300, step 10, scale 1;
+    /// Quiet moves with both continuation histories negative are pruned below this LMR depth (0: off; Stockfish 5).
+    CONT_PRUNE_DEPTH = 0, 0..=8, step 1, scale 1;
 
     // ---- Step 14. Extensions.
     /// Singular extensions from this depth.
@@ -268,7 +274,7 @@ params! {
     /// The singular search goes to this share (in hundredths) of the node's depth less one.
     SE_SEARCH_DEPTH_SHARE = 50, 25..=90, step 5, scale 100;
     /// A double extension where the other moves fail this far below the singular bound.
-    SE_DOUBLE_MARGIN = 25, 0..=80, step 4, scale 1;
+    SE_DOUBLE_MARGIN = 25, 0..=200, step 8, scale 1;
     /// At most this many double extensions on one line.
     SE_DOUBLE_MAX = 8, 0..=16, step 1, scale 1;
     /// Check extensions (and singular ones) stop at this many times the root depth (drop-game
@@ -276,6 +282,10 @@ params! {
     CHECK_EXT_ROOT_FACTOR = 2, 1..=4, step 1, scale 1;
     /// A check is extended when its static exchange is at least this.
     CHECK_EXT_SEE = 0, -300..=300, step 20, scale 1;
+    /// Checks are extended from this depth (0: every depth; Stockfish 7).
+    CHECK_EXT_DEPTH = 0, 0..=10, step 1, scale 1;
+    /// Checks are extended where the static evaluation is at least this far from 0 (Stockfish 100).
+    CHECK_EXT_EVAL = 0, 0..=400, step 20, scale 1;
     /// With `Features::mate_threats`, moves are tested for a mate threat from this depth.
     MATE_THREAT_DEPTH = 2, 1..=8, step 1, scale 1;
     /// A mate threat by zugzwang is tested when the opponent has at most this many replies.
@@ -307,6 +317,24 @@ params! {
     LMR_IN_CHECK = 1, 0..=3, step 1, scale 1;
     /// Reduction (plies) taken off a capture or promotion.
     LMR_TACTICAL = 1, 0..=3, step 1, scale 1;
+    /// More reduction (plies) at a cut node for a quiet move, beside `LMR_CUT_NODE` (Stockfish 1).
+    LMR_CUT_NODE_QUIET = 0, 0..=3, step 1, scale 1;
+    /// Reduction (plies) taken off at a PV node (Stockfish 1).
+    LMR_PV = 0, 0..=3, step 1, scale 1;
+    /// Reduction (plies) added at a non-PV node (Stockfish 1, while the best move is stable).
+    LMR_NON_PV = 0, 0..=3, step 1, scale 1;
+    /// One ply less reduction when the parent node has tried more moves than this (0: off; Stockfish 13).
+    LMR_OPP_MOVES = 0, 0..=40, step 2, scale 1;
+    /// Reduction (plies) taken off after a quiet table move was singularly extended (Stockfish 1).
+    LMR_SINGULAR_QUIET = 0, 0..=3, step 1, scale 1;
+    /// The history of a reduction also reads the continuation history four plies back (1).
+    LMR_CONT_4 = 0, 0..=1, step 1, scale 1;
+    /// Subtracted from the history sum before it adjusts a reduction (Stockfish 4923 on its scale).
+    LMR_HISTORY_OFFSET = 0, 0..=8000, step 400, scale 1;
+    /// A reduced move of the first five with a negative reduction may search a ply deeper (1).
+    LMR_DEEPER = 0, 0..=1, step 1, scale 1;
+    /// The full-depth re-search after a reduced search updates the continuation histories (1).
+    LMR_CONT_UPDATE = 0, 0..=1, step 1, scale 1;
 
     // ---- Quiescence.
     /// With `Features::qs_checks`, quiet checks (with a static exchange not losing) are searched at
@@ -320,6 +348,9 @@ params! {
     QS_FUTILITY_SEE = 1, 0..=200, step 10, scale 1;
     /// Captures whose static exchange is below this are not searched.
     QS_SEE_THRESHOLD = 0, -300..=100, step 15, scale 1;
+    /// Non-checking captures beyond this many are not searched when not in check (0: all;
+    /// Stockfish 2).
+    QS_MOVE_COUNT = 0, 0..=10, step 1, scale 1;
 
     // ---- Move ordering statistics.
     /// History bonus of a cut-off at depth `d`: `min(STAT_BONUS_PER_PLY·d − STAT_BONUS_OFFSET,

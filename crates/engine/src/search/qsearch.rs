@@ -4,7 +4,9 @@
 //! are every legal move), so that the static evaluation is taken only in quiet positions.
 
 use super::history::Histories;
-use super::params::{QS_CHECKS_DEPTH, QS_FUTILITY_MARGIN, QS_FUTILITY_SEE, QS_SEE_THRESHOLD};
+use super::params::{
+    QS_CHECKS_DEPTH, QS_FUTILITY_MARGIN, QS_FUTILITY_SEE, QS_MOVE_COUNT, QS_SEE_THRESHOLD,
+};
 use super::picker::{MovePicker, OrderHints};
 use super::see::{gain, see_ge};
 use super::thread::Worker;
@@ -75,12 +77,7 @@ impl Worker<'_> {
             best = static_eval;
             if tt_value != value::NONE
                 && let Some(t) = tte
-                && match t.bound {
-                    TtBound::Lower => tt_value > best,
-                    TtBound::Upper => tt_value < best,
-                    TtBound::Exact => true,
-                    TtBound::None => false,
-                }
+                && t.bound.refines(tt_value, best)
             {
                 best = tt_value;
             }
@@ -124,6 +121,11 @@ impl Worker<'_> {
                 let gives_check = self.pos.gives_check(m);
                 // Futility: even winning the captured piece cannot reach alpha.
                 if !gives_check && futility_base > -INFINITE {
+                    // Only the first few captures (Stockfish's `moveCount > 2`).
+                    let most = QS_MOVE_COUNT.get();
+                    if most > 0 && move_count > most as usize {
+                        continue;
+                    }
                     let fv = futility_base + gain(&self.pos, m);
                     if fv <= alpha {
                         best = best.max(fv);

@@ -50,6 +50,18 @@ impl TtBound {
         }
     }
 
+    /// Whether a stored `value` with this bound is a better estimate of a node than its static
+    /// evaluation `eval`: a lower bound above it, an upper bound below it, or an exact value
+    /// (Stockfish's "can ttValue be used as a better position evaluation").
+    pub fn refines(self, value: i32, eval: i32) -> bool {
+        match self {
+            TtBound::Lower => value > eval,
+            TtBound::Upper => value < eval,
+            TtBound::Exact => true,
+            TtBound::None => false,
+        }
+    }
+
     fn from_bits(b: u64) -> TtBound {
         match b & 3 {
             1 => TtBound::Upper,
