@@ -66,7 +66,7 @@ pub struct Finished {
     /// How much of its clock each side used (first player first).
     pub clock: [ClockUse; 2],
     /// One comment per move of `moves` (`book` for the opening's, `+0.35/12 0.52s` for the
-    /// engines': [`move_comment`](super::move_comment)).
+    /// engines': [`move_comment`]).
     pub comments: Vec<String>,
     /// The think time of each move the engines played, in order (the moves after the
     /// opening's): the KIF's 消費時間.
