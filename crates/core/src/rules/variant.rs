@@ -439,8 +439,8 @@ pub const LONGJIANG_NODROP: Rules = Rules {
     promotions: longjiang_promotions(NODROP_PROMOTIONS),
     promoted_from: longjiang_promoted_from(NODROP_PROMOTIONS),
     promotion_zone: [Bitboard::rank(9), Bitboard::rank(0)],
-    // One more ply of LMR at non-PV nodes (Stockfish's): +36.6 ± 44.1 at 5+0.05 (notes/search-tree.md).
-    search_overrides: &[("lmr_non_pv", 1)],
+    // SPSA's no-drop set won at 3000 nodes, lost at 20000 (docs/spsa.md): the common values.
+    search_overrides: &[],
     ..LONGJIANG
 };
 
