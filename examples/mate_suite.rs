@@ -1,9 +1,9 @@
-//! The mate suite of `tests/mate_suite.rs`: generates it from random playouts, and measures
-//! how many of its mates the search finds, the shortest, within a node budget.
+//! The mate suite of `crates/engine/tests/mate_suite.rs`: generates it from random playouts, and
+//! measures how many of its mates the search finds, the shortest, within a node budget.
 //!
 //! `cargo run --release --example mate_suite -- gen SEED PER_GAME [VARIANT|both [SECONDS
-//! [NODES]]] > tests/data/mate_suite.txt` plays random games of both 龙将棋 games from the start
-//! (SEED picks them; with NODES, self-play games of the engine at NODES nodes a move after 8
+//! [NODES]]] > crates/engine/tests/data/mate_suite.txt` plays random games of both 龙将棋 games
+//! from the start (SEED picks them; with NODES, self-play games of the engine at NODES nodes a move after 8
 //! random plies, one move in 8 random) and keeps the
 //! positions where the side to move has a forced mate in 1 to 3 moves, proven by the
 //! exhaustive prover (`search::tsume::exhaustive`: every move, quiet ones and drops too) and
@@ -219,7 +219,7 @@ fn engine(eval: &str, nothreats: bool) -> Engine {
 }
 
 fn measure(nodes: u64, eval: &str, nothreats: bool) {
-    let suite = read_suite("tests/data/mate_suite.txt");
+    let suite = read_suite("crates/engine/tests/data/mate_suite.txt");
     let mut e = engine(eval, nothreats);
     let (mut solved, mut total_nodes, mut first_nodes) = (0, 0u64, Vec::new());
     for s in &suite {
@@ -271,7 +271,7 @@ fn measure(nodes: u64, eval: &str, nothreats: bool) {
 /// Searches each mate of `n` moves to depth `2n - 1 + extra` plies and counts those that end
 /// with the mate in `2n - 1` plies, by length.
 fn at_depth(extra: u32, eval: &str, nothreats: bool) {
-    let suite = read_suite("tests/data/mate_suite.txt");
+    let suite = read_suite("crates/engine/tests/data/mate_suite.txt");
     let mut e = engine(eval, nothreats);
     let (mut found, mut all, mut nodes) = ([0; 4], [0; 4], 0);
     for s in &suite {

@@ -453,8 +453,8 @@ fn mate_scores_count_plies_in_usi_and_moves_in_uci() {
     // The same after a2a9: the second player is mated in two plies whatever it does.
     let mated = "4k5/R9/10/10/10/10/10/10/10/1R3K4 w - - 00 2";
     // Depth 12: in a won position the pruning, which trusts a large static advantage, can
-    // find a quiet mate a few plies late (as in tests/search_mates.rs); this test is about how
-    // the score is written.
+    // find a quiet mate a few plies late (as in crates/engine/tests/search_mates.rs); this test is
+    // about how the score is written.
     let mut e = Driver::start();
     e.send("usi");
     e.until_prefix(PROMPT, "usiok");

@@ -102,7 +102,7 @@ fn engines_of_two_games_in_one_process_keep_their_own_values() {
 /// Nodes of depth-8 searches in turn by one engine with a 1 MiB table (so that its replacement
 /// rule counts), with `set` applied: of six bench positions (middlegames of both games, no-drop
 /// endgames), or with `threats` the mate-threat rule on and of three lone kings facing a mate
-/// in two (the root's tests/search_mates.rs).
+/// in two (crates/engine/tests/search_mates.rs).
 fn suite_nodes(set: &[(&'static Param, i32)], threats: bool) -> u64 {
     let mut e = Engine::new();
     e.set_hash_mb(1);

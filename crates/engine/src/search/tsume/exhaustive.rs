@@ -2,8 +2,8 @@
 //! moves (quiet ones and drops too, which df-pn's checks-only game cannot see)? Full width for
 //! both sides except the attacker's last move, which must mate (so only checks are tried), and
 //! bounded by a node budget. It is the judge of the shortest mate where df-pn is not: the
-//! mate suite (`tests/mate_suite.rs`) and the search's rule for stopping on a mate score
-//! (`iterate`, docs/mates.md).
+//! mate suite (`crates/engine/tests/mate_suite.rs`) and the search's rule for stopping on a mate
+//! score (`iterate`, docs/mates.md).
 
 use longjiang_core::movegen::legal_moves;
 use longjiang_core::rules::{Color, Move, Outcome, Position};
@@ -179,7 +179,7 @@ mod tests {
     }
 
     /// Two rooks against a bare king: the quiet b2b9 then a1a10 mates in 2 (the position of
-    /// `tests/search_mates.rs`), and nothing mates in 1.
+    /// `crates/engine/tests/search_mates.rs`), and nothing mates in 1.
     #[test]
     fn the_quiet_rook_lift_mates_in_two() {
         let p = pos(

@@ -5,7 +5,7 @@
 //! pawns down, and two of random weights (the hand-built mates with every evaluation, the mate
 //! suite's mates in 1 and 2 with the classical one and the built-in nets). The exhaustive prover (not the search) says which
 //! mate each position holds and which first moves force it (for the mate suite's positions,
-//! tests/mate_suite.rs proves the file's lengths and first moves).
+//! crates/engine/tests/mate_suite.rs proves the file's lengths and first moves).
 
 use longjiang_core::rules::{LONGJIANG, LONGJIANG_NODROP, Position, Rules, Variant};
 use longjiang_engine::eval::nnue::Network;
@@ -16,7 +16,7 @@ use longjiang_engine::search::tsume::exhaustive::{Proof, shortest_mate};
 use longjiang_engine::search::{Engine, Features, Limits, Score};
 use std::sync::Arc;
 
-/// The mates in 1 and 2 of tests/search_mates.rs and its quiet rook lift (b2b9, then
+/// The mates in 1 and 2 of crates/engine/tests/search_mates.rs and its quiet rook lift (b2b9, then
 /// a1a10 mate), with their games.
 const HAND_BUILT: &[(&str, bool)] = &[
     ("5k4/3ppppp2/10/10/10/10/10/10/10/R4K4 b r - 00 1", true),
@@ -133,7 +133,7 @@ fn positions(suite: bool) -> Vec<(Position, u32, Vec<String>)> {
         })
         .collect();
     // The mate suite's mates in 1 and 2 (their lengths and first moves are proven again by
-    // tests/mate_suite.rs).
+    // crates/engine/tests/mate_suite.rs).
     for line in include_str!("data/mate_suite.txt")
         .lines()
         .filter(|_| suite)

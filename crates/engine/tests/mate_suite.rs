@@ -1,7 +1,7 @@
 //! The mate suite (docs/mates.md): forced mates in 1 to 3 moves of both 龙将棋 games, from random
 //! playouts and self-play, a few starting with a quiet move or a drop, proven by the exhaustive prover and
-//! cross-checked by the df-pn solver (`examples/mate_suite.rs` made `tests/data/mate_suite.txt`
-//! and says how). The search, with the classical evaluation and with the game's net, must
+//! cross-checked by the df-pn solver (`examples/mate_suite.rs` made
+//! `crates/engine/tests/data/mate_suite.txt` and says how). The search, with the classical evaluation and with the game's net, must
 //! report and play each one's shortest mate within `NODES` nodes on one thread (about 1 s of
 //! one core; docs/mates.md).
 

@@ -86,7 +86,7 @@ fn evaluation_is_colour_symmetric() {
         assert_eq!(evaluate(&a), evaluate(&b), "{sfen}");
     }
     // The self-play positions of the time-to-depth measurement.
-    let list = parse_position_list(include_str!("../examples/ttd_positions.txt"))
+    let list = parse_position_list(include_str!("../../../examples/ttd_positions.txt"))
         .unwrap_or_else(|e| panic!("ttd_positions.txt: {e}"));
     assert_eq!(list.len(), 60);
     for (v, sfen) in list {

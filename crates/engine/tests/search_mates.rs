@@ -12,7 +12,7 @@ fn pos(sfen: &str, rules: Rules) -> Position {
 }
 
 /// Legal moves that really keep the mover's king safe (the generator has a known bug with
-/// pinned cavalry; see tests/search.rs).
+/// pinned cavalry; see crates/engine/tests/search.rs).
 fn safe_moves(p: &Position) -> Vec<Move> {
     legal_moves(p)
         .into_iter()
