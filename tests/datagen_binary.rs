@@ -3,8 +3,9 @@
 //! converter; a cut or damaged file is one error naming the byte; resuming works and refuses
 //! other settings; duplicates are counted and removed; `data list` names what is there.
 
-use longjiang_core::data::binary::{self, Reader};
-use longjiang_core::data::file;
+use longjiang_core::data::binary::Reader;
+use longjiang_core::data::error::{At, Fault};
+use longjiang_core::data::{file, stream};
 use longjiang_core::rules::{Position, Variant};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -136,7 +137,7 @@ fn a_cut_or_damaged_file_names_the_byte_and_a_cut_run_resumes() {
     let full = d.join("full.bin");
     ok(make(Variant::Longjiang, &full, "binary", &[]));
     let bytes = std::fs::read(&full).unwrap();
-    let scan = binary::scan(&full).unwrap();
+    let scan = stream::survey(&full).unwrap();
     assert!(scan.fault.is_none());
     assert!(scan.games.len() >= 3);
     let first_end = scan.games[0].end_offset as usize;
@@ -150,7 +151,8 @@ fn a_cut_or_damaged_file_names_the_byte_and_a_cut_run_resumes() {
         .unwrap()
         .find_map(|r| r.err())
         .expect("a cut file is an error");
-    assert_eq!(err.offset, at as u64);
+    assert_eq!(err.at, At::Byte(at as u64));
+    assert_eq!(err.fault, Fault::Truncated("a game block"));
     let msg = err.to_string();
     assert!(msg.contains(&format!("byte {at}")), "{msg}");
     assert!(msg.contains("truncated"), "{msg}");
@@ -162,7 +164,13 @@ fn a_cut_or_damaged_file_names_the_byte_and_a_cut_run_resumes() {
     damaged[first_end] = b'X';
     std::fs::write(&bad, &damaged).unwrap();
     let err = Reader::open(&bad).unwrap().find_map(|r| r.err()).unwrap();
-    assert_eq!(err.offset, first_end as u64, "{err}");
+    assert_eq!(err.at, At::Byte(first_end as u64), "{err}");
+    // Resuming a damaged file is refused, naming the byte, and cuts none of its games.
+    let out = make(Variant::Longjiang, &bad, "binary", &["--positions", "400"]);
+    let msg = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{msg}");
+    assert!(msg.contains(&format!("byte {first_end}")), "{msg}");
+    assert_eq!(std::fs::read(&bad).unwrap(), damaged);
     // A file that is not one at all.
     std::fs::write(&bad, b"LJDG\x09").unwrap();
     let msg = Reader::open(&bad).err().unwrap().to_string();

@@ -1,5 +1,5 @@
 //! Training data: `longjiang datagen` files (text or binary) as a Python iterator of samples,
-//! through the engine's own reader (`longjiang_core::data::sample`).
+//! through the core's reader (`longjiang_core::data::stream`).
 
 use crate::py_board::value_error;
 use longjiang_core::data::file::read_path;

@@ -3,7 +3,7 @@
 //! so that a PyTorch user can train on `longjiang datagen` files.
 
 use crate::py_board::{parse_variant, value_error};
-use longjiang_core::data::file::read_path;
+use longjiang_core::data::stream::Reader;
 use longjiang_core::rules::{Color, Position, Variant};
 use longjiang_engine::eval::nnue::features::{FEATURES, NET_KINDS, active};
 use longjiang_engine::eval::nnue::network::bucket;
@@ -33,13 +33,6 @@ pub fn sorted_features(pos: &Position, perspective: Color) -> Vec<u16> {
     f
 }
 
-/// The variant a datagen header names (`… variant=longjiang-nodrop …`).
-fn header_variant(header: &str) -> Option<&str> {
-    header
-        .split_whitespace()
-        .find_map(|w| w.strip_prefix("variant="))
-}
-
 /// One position's columns, filled off the GIL.
 #[derive(Default)]
 struct Columns {
@@ -54,8 +47,8 @@ struct Columns {
 }
 
 fn columns(path: &std::path::Path, variant: Option<&str>) -> Result<(Variant, Columns), String> {
-    let set = read_path(path)?;
-    let name = match (variant, header_variant(&set.header)) {
+    let mut r = Reader::open(path).map_err(|e| e.to_string())?;
+    let name = match (variant, r.header().variant.as_deref()) {
         (Some(v), Some(h)) if v != h => {
             return Err(format!("{}: data of {h}, not of {v}", path.display()));
         }
@@ -73,18 +66,20 @@ fn columns(path: &std::path::Path, variant: Option<&str>) -> Result<(Variant, Co
     }
     let rules = variant.rules();
     let mut c = Columns::default();
-    for s in &set.samples {
-        let pos = Position::from_sfen(&s.sfen, rules).map_err(|e| format!("{}: {e}", s.sfen))?;
-        let us = pos.side_to_move();
-        c.features
-            .push([sorted_features(&pos, us), sorted_features(&pos, !us)]);
-        c.stm.push(us.index() as u8);
-        c.bucket.push(bucket(&pos) as u8);
-        c.score.push(s.score);
-        c.result.push(s.result.score() as f32);
-        c.flags.push(s.flags.bits());
-        c.ply.push(s.ply);
-        c.game.push(s.game);
+    while let Some(g) = r.next_game() {
+        for s in g.map_err(|e| e.to_string())?.entries {
+            let pos = s.position(rules)?;
+            let us = pos.side_to_move();
+            c.features
+                .push([sorted_features(&pos, us), sorted_features(&pos, !us)]);
+            c.stm.push(us.index() as u8);
+            c.bucket.push(bucket(&pos) as u8);
+            c.score.push(s.score);
+            c.result.push(s.result.score() as f32);
+            c.flags.push(s.flags.bits());
+            c.ply.push(s.ply);
+            c.game.push(s.game);
+        }
     }
     Ok((variant, c))
 }

@@ -5,12 +5,13 @@
 
 use super::file::{self, Format, Settings};
 use clap::{Args, Subcommand};
-use longjiang_core::data::binary::{self, Kept};
-use longjiang_core::data::sample::{self, GameEnd, Line};
-use longjiang_core::rules::{Rules, Variant, sfen};
+use longjiang_core::data::binary::Kept;
+use longjiang_core::data::sample::GameEnd;
+use longjiang_core::data::stream;
+use longjiang_core::rules::{Rules, Variant};
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The environment variable naming the store.
@@ -293,66 +294,24 @@ pub fn convert(
         let bytes = file::encode(format, &rules, &end, &kept)?;
         w.write_all(&bytes).map_err(werr)
     };
-    match ex.format {
-        Format::Binary => {
-            let mut r = binary::Reader::open(input).map_err(|e| e.to_string())?;
-            while let Some(g) = r.next_game() {
-                let g = g.map_err(|e| e.to_string())?;
-                let kept = g
-                    .records
-                    .into_iter()
-                    .map(|r| Kept {
-                        ply: r.ply,
-                        score: r.score,
-                        flags: r.flags,
-                        setup: r.setup,
-                    })
-                    .collect();
-                sink(g.end, kept)?;
-            }
-        }
-        Format::Text => {
-            let f = std::fs::File::open(input).map_err(|e| format!("{}: {e}", input.display()))?;
-            let mut pending: Vec<(u64, Kept)> = Vec::new();
-            // A bad line counts only before a finished game (after the last one, it is what
-            // a killed generator left).
-            let mut bad: Option<usize> = None;
-            for (i, line) in std::io::BufReader::new(f).lines().enumerate() {
-                let line = line.map_err(|e| format!("{}: {e}", input.display()))?;
-                match sample::parse_line(&line) {
-                    Some(Line::Comment) => {}
-                    Some(Line::Position(s)) => match sfen::parse_setup(&s.sfen, &rules) {
-                        Ok(setup) => pending.push((
-                            s.game,
-                            Kept {
-                                ply: s.ply,
-                                score: s.score,
-                                flags: s.flags,
-                                setup,
-                            },
-                        )),
-                        Err(_) => bad = bad.or(Some(i + 1)),
-                    },
-                    Some(Line::End(end)) => {
-                        if let Some(l) = bad {
-                            return Err(format!(
-                                "{}: line {l}: not a datagen record",
-                                input.display()
-                            ));
-                        }
-                        let game = end.game;
-                        let kept = std::mem::take(&mut pending)
-                            .into_iter()
-                            .filter(|(g, _)| *g == game)
-                            .map(|(_, k)| k)
-                            .collect();
-                        sink(end, kept)
-                            .map_err(|e| format!("{}: game {game}: {e}", input.display()))?;
-                    }
-                    None => bad = bad.or(Some(i + 1)),
-                }
-            }
-        }
+    let mut r = stream::Reader::open(input).map_err(|e| e.to_string())?;
+    while let Some(g) = r.next_game() {
+        let g = g.map_err(|e| e.to_string())?;
+        let game = g.end.game;
+        let kept = g
+            .entries
+            .into_iter()
+            .map(|e| {
+                Ok(Kept {
+                    ply: e.ply,
+                    score: e.score,
+                    flags: e.flags,
+                    setup: e.setup(&rules)?,
+                })
+            })
+            .collect::<Result<Vec<Kept>, String>>()
+            .and_then(|kept| sink(g.end, kept));
+        kept.map_err(|e| format!("{}: game {game}: {e}", input.display()))?;
     }
     w.flush().map_err(werr)?;
     drop(w);

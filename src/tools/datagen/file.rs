@@ -3,10 +3,11 @@
 //! the bytes of one finished game in either format.
 
 use longjiang_core::data::binary::{self, Header, Kept};
-use longjiang_core::data::sample::{self, GameEnd, Line, Sample};
+use longjiang_core::data::sample::{GameEnd, Sample};
+use longjiang_core::data::stream::{self, Form};
 use longjiang_core::rules::{Rules, Variant, sfen};
 use std::collections::HashSet;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::Path;
 
 /// A data file's form.
@@ -113,65 +114,32 @@ pub struct Existing {
     pub complete_len: u64,
 }
 
-/// Reads what the file at `path` holds; `None` when it does not exist or is empty.
+/// Reads what the file at `path` holds, through the core's reader; `None` when it does not
+/// exist or is empty. A file cut in its last game is what a killed run leaves (resuming cuts
+/// the game off); damage before that is an error, so that resuming never cuts whole games.
 pub fn existing(path: &Path) -> Result<Option<Existing>, String> {
-    let named = |e: std::io::Error| format!("{}: {e}", path.display());
-    let mut f = match std::fs::File::open(path) {
-        Ok(f) => std::io::BufReader::new(f),
+    match std::fs::metadata(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(named(e)),
-    };
-    let start = f.fill_buf().map_err(named)?;
-    if start.is_empty() {
-        return Ok(None);
+        Err(e) => return Err(format!("{}: {e}", path.display())),
+        Ok(m) if m.len() == 0 => return Ok(None),
+        Ok(_) => {}
     }
-    if binary::is_binary(start) {
-        let scan = binary::scan(path).map_err(|e| e.to_string())?;
-        return Ok(Some(Existing {
-            format: Format::Binary,
-            settings: Settings::parse(&scan.header.text),
-            full: Settings::is_full(&scan.header.text),
-            games: scan.games.iter().map(|g| g.end.game).collect(),
-            positions: scan.games.iter().map(|g| g.count as u64).sum(),
-            complete_len: scan.complete_len,
-        }));
+    let survey = stream::survey(path).map_err(|e| e.to_string())?;
+    if let Some(fault) = survey.fault.filter(|f| !f.is_cut()) {
+        return Err(fault.to_string());
     }
-    let mut ex = Existing {
-        format: Format::Text,
-        settings: Settings::default(),
-        full: false,
-        games: HashSet::new(),
-        positions: 0,
-        complete_len: 0,
-    };
-    let (mut offset, mut pending, mut first) = (0u64, 0u64, true);
-    let mut buf = String::new();
-    loop {
-        buf.clear();
-        let n = f.read_line(&mut buf).map_err(named)?;
-        if n == 0 {
-            break;
-        }
-        offset += n as u64;
-        if std::mem::take(&mut first) {
-            ex.settings = Settings::parse(&buf);
-            ex.full = Settings::is_full(&buf);
-        }
-        if !buf.ends_with('\n') {
-            break;
-        }
-        match sample::parse_line(&buf) {
-            Some(Line::Position(_)) => pending += 1,
-            Some(Line::End(end)) => {
-                ex.games.insert(end.game);
-                ex.positions += std::mem::take(&mut pending);
-                ex.complete_len = offset;
-            }
-            Some(Line::Comment) if ex.complete_len == 0 => ex.complete_len = offset,
-            _ => {}
-        }
-    }
-    Ok(Some(ex))
+    let line = &survey.header.line;
+    Ok(Some(Existing {
+        format: match survey.header.form {
+            Form::Text => Format::Text,
+            Form::Binary => Format::Binary,
+        },
+        settings: Settings::parse(line),
+        full: Settings::is_full(line),
+        games: survey.games.iter().map(|g| g.end.game).collect(),
+        positions: survey.positions,
+        complete_len: survey.complete_len,
+    }))
 }
 
 /// An output file opened to append whole games, and what it already held.

@@ -1,13 +1,12 @@
 //! Where the trainer's positions come from: a [`Source`] yields one [`SourceRecord`] at a time
 //! (a position with its search score, game result, flags, ply and game number), so that
-//! the trainer streams files of any size. [`TextSource`] reads `datagen`'s text files;
-//! [`open`] picks the reader for a file (the place to plug in another format).
+//! the trainer streams files of any size. [`FileSource`] reads `datagen`'s files of either
+//! form through the core's [`stream`] reader.
 
-use longjiang_core::data::binary;
-use longjiang_core::data::sample::{self, GameResult, Line, SampleFlags};
+use longjiang_core::data::sample::{self, GameResult, SampleFlags};
+use longjiang_core::data::stream::{self, Board, Entry, Form};
 use longjiang_core::rules::{Position, Rules, Variant};
 use std::collections::VecDeque;
-use std::io::BufRead;
 use std::path::{Path, PathBuf};
 
 /// A position as a source holds it.
@@ -61,195 +60,90 @@ pub trait Source: Send {
     fn estimated_records(&self) -> u64;
 }
 
-/// Opens the data file at `path` of `variant` with the reader its format needs: the binary
-/// format when the file starts with its magic bytes, else the text format.
+/// Opens the data file at `path` of `variant`, either form, through the core's reader.
 pub fn open(path: &Path, variant: Variant) -> Result<Box<dyn Source>, String> {
-    let mut magic = [0u8; 8];
-    let n = std::fs::File::open(path)
-        .and_then(|mut f| std::io::Read::read(&mut f, &mut magic))
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    if binary::is_binary(&magic[..n]) {
-        Ok(Box::new(BinarySource::open(path, variant)?))
-    } else {
-        Ok(Box::new(TextSource::open(path, variant)?))
-    }
+    Ok(Box::new(FileSource::open(path, variant)?))
 }
 
-/// `datagen`'s binary format, read game block by game block. The file is read up to the end
-/// of its last whole game, so a file a generator is still writing (or one cut in the middle
-/// of a block) loses only that block; damage before it is an error naming its byte offset.
-pub struct BinarySource {
-    reader: binary::Reader<std::io::BufReader<std::io::Take<std::fs::File>>>,
+/// A `datagen` file read game by game through [`stream::Reader`]. A binary file is read up to
+/// the end of its last whole game, so a file a generator is still writing (or one cut in the
+/// middle of a block) loses only that block; damage before it is an error naming its byte
+/// offset. A text file yields a game's positions once its end line has been read, and a
+/// malformed line before the last finished game is an error naming the line.
+pub struct FileSource {
+    reader: stream::Reader,
     rules: Rules,
     path: PathBuf,
     records: u64,
+    ready: VecDeque<Entry>,
 }
 
-impl BinarySource {
+/// Bytes of a text record, about (an estimate for [`Source::estimated_records`]).
+const TEXT_RECORD_BYTES: u64 = 100;
+
+impl FileSource {
     /// Opens `path`, refusing a file of another game than `variant`.
-    pub fn open(path: &Path, variant: Variant) -> Result<BinarySource, String> {
-        let scan = binary::scan(path).map_err(|e| e.to_string())?;
-        if let Some(fault) = scan.fault {
-            // A cut last block is what a running or killed generator leaves; other faults
-            // are damage (`binary::read_exact` names the cut "truncated").
-            if !fault.what.contains("truncated") {
-                return Err(fault.to_string());
+    pub fn open(path: &Path, variant: Variant) -> Result<FileSource, String> {
+        let mut reader = stream::Reader::open(path).map_err(|e| e.to_string())?;
+        let (reader, records) = match reader.header().form {
+            Form::Text => {
+                let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+                (reader, size / TEXT_RECORD_BYTES)
             }
-        }
-        if scan.header.variant != variant {
-            return Err(format!(
-                "{}: data of {}, not of {variant}",
-                path.display(),
-                scan.header.variant
-            ));
-        }
-        let records = scan.games.iter().map(|g| g.count as u64).sum();
-        let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let input = std::io::BufReader::with_capacity(
-            1 << 16,
-            std::io::Read::take(file, scan.complete_len),
-        );
-        let reader = binary::Reader::new(input).map_err(|mut e| {
-            e.path = Some(path.to_path_buf());
-            e.to_string()
-        })?;
-        Ok(BinarySource {
+            Form::Binary => {
+                let survey = stream::survey(path).map_err(|e| e.to_string())?;
+                // A cut last block is what a running or killed generator leaves.
+                if let Some(fault) = survey.fault.filter(|f| !f.is_cut()) {
+                    return Err(fault.to_string());
+                }
+                reader.expect(variant).map_err(|e| e.to_string())?;
+                reader = stream::Reader::open_within(path, survey.complete_len)
+                    .map_err(|e| e.to_string())?;
+                (reader, survey.positions)
+            }
+        };
+        reader.expect(variant).map_err(|e| e.to_string())?;
+        Ok(FileSource {
             reader,
             rules: variant.rules(),
             path: path.to_path_buf(),
             records,
+            ready: VecDeque::new(),
         })
     }
 }
 
-impl Source for BinarySource {
+impl Source for FileSource {
     fn next_record(&mut self) -> Result<Option<SourceRecord>, String> {
-        match self.reader.next() {
-            None => Ok(None),
-            Some(Err(mut e)) => {
-                e.path = Some(self.path.clone());
-                Err(e.to_string())
+        loop {
+            if let Some(e) = self.ready.pop_front() {
+                let board = match e.board {
+                    Board::Sfen(s) => SourceBoard::Sfen(s),
+                    Board::Setup(ref s) => {
+                        let pos = Position::from_setup(s, self.rules).map_err(|err| {
+                            format!("{}: game {}: {err}", self.path.display(), e.game)
+                        })?;
+                        SourceBoard::Position(Box::new(pos))
+                    }
+                };
+                return Ok(Some(SourceRecord {
+                    game: e.game,
+                    ply: e.ply,
+                    score: e.score,
+                    result: e.result,
+                    flags: e.flags,
+                    board,
+                }));
             }
-            Some(Ok(r)) => {
-                let pos = r
-                    .position(self.rules)
-                    .map_err(|e| format!("{}: game {}: {e}", self.path.display(), r.game))?;
-                Ok(Some(SourceRecord {
-                    game: r.game,
-                    ply: r.ply,
-                    score: r.score,
-                    result: r.result,
-                    flags: r.flags,
-                    board: SourceBoard::Position(Box::new(pos)),
-                }))
+            match self.reader.next_game() {
+                None => return Ok(None),
+                Some(g) => self.ready = g.map_err(|e| e.to_string())?.entries.into(),
             }
         }
     }
 
     fn estimated_records(&self) -> u64 {
         self.records
-    }
-}
-
-/// `datagen`'s text format, read line by line: a game's positions are yielded once its end
-/// line has been read (a file cut in the middle of a game loses that game), and a malformed
-/// line before the last finished game is an error naming the line, as `sample::read` does.
-pub struct TextSource {
-    path: PathBuf,
-    input: std::io::BufReader<std::fs::File>,
-    size: u64,
-    line_no: usize,
-    pending: Vec<SourceRecord>,
-    ready: VecDeque<SourceRecord>,
-    bad: Option<usize>,
-    buf: String,
-}
-
-/// Bytes of a text record, about (an estimate for [`Source::estimated_records`]).
-const TEXT_RECORD_BYTES: u64 = 100;
-
-impl TextSource {
-    /// Opens `path`, refusing a file whose header names another game than `variant`.
-    pub fn open(path: &Path, variant: Variant) -> Result<TextSource, String> {
-        let f = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let size = f.metadata().map(|m| m.len()).unwrap_or(0);
-        let mut src = TextSource {
-            path: path.to_path_buf(),
-            input: std::io::BufReader::with_capacity(1 << 20, f),
-            size,
-            line_no: 0,
-            pending: Vec::new(),
-            ready: VecDeque::new(),
-            bad: None,
-            buf: String::new(),
-        };
-        src.read_line()?;
-        let first = &src.buf;
-        if first.contains("variant=") && !first.contains(&format!("variant={variant} ")) {
-            return Err(format!("{}: not data of {variant}", path.display()));
-        }
-        src.take_line()?;
-        Ok(src)
-    }
-
-    /// Reads the next line into `buf`; its length, 0 at the end.
-    fn read_line(&mut self) -> Result<usize, String> {
-        self.buf.clear();
-        let n = self
-            .input
-            .read_line(&mut self.buf)
-            .map_err(|e| format!("{}: cannot read: {e}", self.path.display()))?;
-        if n > 0 {
-            self.line_no += 1;
-        }
-        Ok(n)
-    }
-
-    /// Files the line in `buf` (read by `read_line`).
-    fn take_line(&mut self) -> Result<(), String> {
-        let line = std::mem::take(&mut self.buf);
-        match sample::parse_line(&line).filter(|_| line.ends_with('\n')) {
-            None => self.bad = self.bad.or(Some(self.line_no)),
-            Some(Line::Comment) => {}
-            Some(Line::Position(s)) => self.pending.push(SourceRecord {
-                game: s.game,
-                ply: s.ply,
-                score: s.score,
-                result: s.result,
-                flags: s.flags,
-                board: SourceBoard::Sfen(s.sfen),
-            }),
-            Some(Line::End(end)) => {
-                if let Some(l) = self.bad {
-                    return Err(format!(
-                        "{}: line {l}: not a datagen record",
-                        self.path.display()
-                    ));
-                }
-                self.ready
-                    .extend(self.pending.drain(..).filter(|r| r.game == end.game));
-            }
-        }
-        self.buf = line;
-        Ok(())
-    }
-}
-
-impl Source for TextSource {
-    fn next_record(&mut self) -> Result<Option<SourceRecord>, String> {
-        loop {
-            if let Some(r) = self.ready.pop_front() {
-                return Ok(Some(r));
-            }
-            if self.read_line()? == 0 {
-                return Ok(None);
-            }
-            self.take_line()?;
-        }
-    }
-
-    fn estimated_records(&self) -> u64 {
-        self.size / TEXT_RECORD_BYTES
     }
 }
 

@@ -1,12 +1,13 @@
 //! Datagen's binary files (`docs/datagen.md`, "Binary format", byte by byte): a header
 //! naming the game and the command, then one block per finished game, each position packed
 //! by [`pack`] into a few dozen bytes. [`Reader`] streams the records back as typed
-//! [`Record`]s; a bad or cut file is one [`DataError`] naming the byte offset.
+//! [`Record`]s; a bad or cut file is one [`DataError`] naming the byte offset. Most readers
+//! read through [`super::stream`], which reads both forms.
 
+use super::error::{DataError, Fault};
 use super::pack;
 use super::sample::{GameEnd, GameResult, Sample, SampleFlags};
 use crate::rules::{Position, PositionError, Rules, Setup, Variant};
-use std::fmt;
 use std::io::{BufReader, Read};
 use std::path::{Path, PathBuf};
 
@@ -19,34 +20,8 @@ const GAME_TAG: u8 = b'G';
 /// The bytes of a game block before its records.
 const GAME_HEAD: usize = 1 + 8 + 1 + 2 + 2 + 4 + 4;
 
-/// What is wrong with a data file, and where.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DataError {
-    /// The file, when known.
-    pub path: Option<PathBuf>,
-    /// The byte offset of the fault.
-    pub offset: u64,
-    /// What is wrong.
-    pub what: String,
-}
-
-impl fmt::Display for DataError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(p) = &self.path {
-            write!(f, "{}: ", p.display())?;
-        }
-        write!(f, "byte {}: {}", self.offset, self.what)
-    }
-}
-
-impl std::error::Error for DataError {}
-
 fn fault(offset: u64, what: impl Into<String>) -> DataError {
-    DataError {
-        path: None,
-        offset,
-        what: what.into(),
-    }
+    DataError::byte(offset, Fault::Malformed(what.into()))
 }
 
 /// A file's header: the game and the line that names the command and settings (the text
@@ -201,12 +176,10 @@ pub struct Reader<R: Read = BufReader<std::fs::File>> {
 impl Reader {
     /// Opens the file at `path` and reads its header.
     pub fn open(path: &Path) -> Result<Reader, DataError> {
-        let named = |mut e: DataError| {
-            e.path = Some(path.to_path_buf());
-            e
-        };
-        let f = std::fs::File::open(path).map_err(|e| named(fault(0, e.to_string())))?;
-        let mut r = Reader::new(BufReader::with_capacity(1 << 16, f)).map_err(named)?;
+        let f = std::fs::File::open(path)
+            .map_err(|e| DataError::byte(0, Fault::Io(e.to_string())).in_file(path))?;
+        let mut r =
+            Reader::new(BufReader::with_capacity(1 << 16, f)).map_err(|e| e.in_file(path))?;
         r.path = Some(path.to_path_buf());
         Ok(r)
     }
@@ -218,13 +191,10 @@ impl<R: Read> Reader<R> {
         let mut head = [0u8; 6];
         read_exact(&mut input, &mut head[..5], 0, "the header")?;
         if &head[..4] != MAGIC {
-            return Err(fault(0, "not a binary datagen file (no LJDG magic)"));
+            return Err(DataError::byte(0, Fault::NoMagic));
         }
         if head[4] != VERSION {
-            return Err(fault(
-                4,
-                format!("format version {} (this build reads {VERSION})", head[4]),
-            ));
+            return Err(DataError::byte(4, Fault::Version(head[4])));
         }
         read_exact(&mut input, &mut head[5..], 5, "the header")?;
         let mut name = vec![0u8; head[5] as usize];
@@ -280,7 +250,11 @@ impl<R: Read> Reader<R> {
         match self.input.read(&mut head[..1]) {
             Ok(0) => return None,
             Ok(_) => {}
-            Err(e) => return Some(Err(self.named(fault(start, e.to_string())))),
+            Err(e) => {
+                return Some(Err(
+                    self.named(DataError::byte(start, Fault::Io(e.to_string())))
+                ));
+            }
         }
         Some(self.game_from(head, true).map_err(|e| self.named(e)))
     }
@@ -293,7 +267,11 @@ impl<R: Read> Reader<R> {
         match self.input.read(&mut head[..1]) {
             Ok(0) => return None,
             Ok(_) => {}
-            Err(e) => return Some(Err(self.named(fault(start, e.to_string())))),
+            Err(e) => {
+                return Some(Err(
+                    self.named(DataError::byte(start, Fault::Io(e.to_string())))
+                ));
+            }
         }
         Some(self.game_from(head, false).map_err(|e| self.named(e)))
     }
@@ -410,77 +388,18 @@ fn read_exact<R: Read>(
     input: &mut R,
     buf: &mut [u8],
     at: u64,
-    what: &str,
+    what: &'static str,
 ) -> Result<(), DataError> {
     let mut done = 0;
     while done < buf.len() {
         match input.read(&mut buf[done..]) {
             Ok(0) => {
-                return Err(fault(
-                    at + done as u64,
-                    format!("the file ends inside {what} (truncated)"),
-                ));
+                return Err(DataError::byte(at + done as u64, Fault::Truncated(what)));
             }
             Ok(n) => done += n,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(fault(at + done as u64, e.to_string())),
+            Err(e) => return Err(DataError::byte(at + done as u64, Fault::Io(e.to_string()))),
         }
     }
     Ok(())
-}
-
-/// What a binary file holds as far as its last whole game: the header, the games, the byte
-/// length up to the end of the last whole game, and the fault after it, if any (a generator
-/// killed while writing leaves a cut last block, which resuming cuts off).
-pub struct Scan {
-    /// The header.
-    pub header: Header,
-    /// The whole games, in file order.
-    pub games: Vec<Game>,
-    /// Bytes up to the end of the last whole game.
-    pub complete_len: u64,
-    /// What stopped the scan before the end of the file.
-    pub fault: Option<DataError>,
-}
-
-/// Reads the head of every whole game of the file at `path` (their positions are skipped,
-/// not unpacked).
-pub fn scan(path: &Path) -> Result<Scan, DataError> {
-    let mut r = Reader::open(path)?;
-    let mut games = Vec::new();
-    let mut fault = None;
-    while let Some(g) = r.next_game_head() {
-        match g {
-            Ok(g) => games.push(g),
-            Err(e) => {
-                fault = Some(e);
-                break;
-            }
-        }
-    }
-    Ok(Scan {
-        header: r.header.clone(),
-        games,
-        complete_len: r.offset,
-        fault,
-    })
-}
-
-/// Reads a whole binary file as the text reader's `DataSet` (samples with their SFEN); a
-/// fault anywhere, a cut last block included, is an error.
-pub fn read_set(path: &Path) -> Result<super::sample::DataSet, DataError> {
-    let mut r = Reader::open(path)?;
-    let rules = r.rules;
-    let mut set = super::sample::DataSet {
-        header: r.header.text.clone(),
-        ..Default::default()
-    };
-    while let Some(g) = r.next_game() {
-        let g = g?;
-        set.samples
-            .extend(g.records.iter().map(|x| x.sample(&rules)));
-        set.games.push(g.end);
-        set.complete_len = g.end_offset;
-    }
-    Ok(set)
 }

@@ -11,7 +11,6 @@
 use crate::rules::{Position, Rules, SfenError};
 use bitflags::bitflags;
 use std::fmt;
-use std::io::BufRead;
 
 bitflags! {
     /// What a tuner may want to filter out.
@@ -233,53 +232,12 @@ pub struct DataSet {
     pub header: String,
 }
 
-/// Reads a data file. Positions of a game without its end line (the game in progress when
-/// the generator stopped) are dropped, as are malformed lines after the last finished game;
-/// a malformed line before it is an error naming the line.
-pub fn read<R: BufRead>(mut input: R) -> Result<DataSet, String> {
-    let mut set = DataSet::default();
-    let mut pending: Vec<Sample> = Vec::new();
-    let mut bad: Option<usize> = None;
-    let mut offset = 0u64;
-    let mut line_no = 0;
-    let mut buf = String::new();
-    loop {
-        buf.clear();
-        let n = input
-            .read_line(&mut buf)
-            .map_err(|e| format!("cannot read: {e}"))?;
-        if n == 0 {
-            break;
-        }
-        line_no += 1;
-        offset += n as u64;
-        if line_no == 1 {
-            set.header = buf.trim_end_matches(['\n', '\r']).to_string();
-        }
-        match parse_line(&buf).filter(|_| buf.ends_with('\n')) {
-            None => bad = bad.or(Some(line_no)),
-            Some(Line::Comment) => {}
-            Some(Line::Position(s)) => pending.push(s),
-            Some(Line::End(end)) => {
-                if let Some(l) = bad {
-                    return Err(format!("line {l}: not a datagen record"));
-                }
-                set.samples
-                    .extend(pending.drain(..).filter(|s| s.game == end.game));
-                set.games.push(end);
-                set.complete_len = offset;
-            }
-        }
-    }
-    Ok(set)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn lines_round_trip_and_unfinished_games_are_dropped() {
+    fn lines_round_trip() {
         let s = Sample {
             game: 3,
             ply: 17,
@@ -296,16 +254,7 @@ mod tests {
             plies: 80,
             reason: "repetition".into(),
         };
-        let mut text = format!("# header\n{s}\n{end}\n");
-        let complete = text.len() as u64;
-        // The next game was cut off: a full position line and half of another.
-        let mut s4 = s.clone();
-        s4.game = 4;
-        text.push_str(&format!("{s4}\np 4 1"));
-        let set = read(text.as_bytes()).unwrap();
-        assert_eq!(set.samples, vec![s]);
-        assert_eq!(set.games, vec![end]);
-        assert_eq!(set.complete_len, complete);
-        assert!(read("garbage\ng 1 1 2 checkmate\n".as_bytes()).is_err());
+        assert_eq!(parse_line(&end.to_string()), Some(Line::End(end)));
+        assert_eq!(parse_line("p 1 2"), None);
     }
 }
