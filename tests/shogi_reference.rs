@@ -9,7 +9,7 @@ mod common;
 
 use longjiang_core::movegen::legal_moves;
 use longjiang_core::rules::ascii::move_text;
-use longjiang_core::rules::shogi::HANDICAPS;
+use longjiang_core::rules::games::shogi::HANDICAPS;
 use longjiang_core::rules::{Position, TextForm, Variant};
 use std::io::Write;
 use std::path::PathBuf;

@@ -377,7 +377,7 @@ mod tests {
         let kif = write_record("shogi", None, &[], &shuffle).unwrap();
         assert!(kif.ends_with("  13 千日手\nまで12手で千日手\n"), "{kif}");
         assert!(check_records(&kif).unwrap()[0].ends_with("1/2-1/2 (repetition)"));
-        let lance = longjiang_core::rules::shogi::handicap_sfen("lance").unwrap();
+        let lance = longjiang_core::rules::games::shogi::handicap_sfen("lance").unwrap();
         let kif = write_record("shogi", Some(lance), &[], &strings("9a9b")).unwrap();
         assert!(kif.contains("手合割：香落ち"), "{kif}");
         assert_eq!(

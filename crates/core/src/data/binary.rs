@@ -202,7 +202,7 @@ impl<R: Read> Reader<R> {
         let name = String::from_utf8_lossy(&name).into_owned();
         let variant: Variant = name
             .parse()
-            .map_err(|e: crate::rules::variant::UnknownVariant| fault(6, e.to_string()))?;
+            .map_err(|e: crate::rules::registry::UnknownVariant| fault(6, e.to_string()))?;
         let at = 6 + name.len() as u64;
         let mut len = [0u8; 2];
         read_exact(&mut input, &mut len, at, "the header")?;

@@ -5,10 +5,11 @@
 //! one, and checking that the move is legal is the move generator's job
 //! (`Position::parse_move`).
 
+use super::description::Rules;
 use super::moves::Move;
 use super::piece::PieceKind;
 use super::position::Position;
-use super::variant::{Rules, TextForm};
+use super::text_form::{TextForm, usi_square};
 use crate::geometry::Square;
 use std::fmt;
 use std::str::FromStr;
@@ -109,14 +110,6 @@ impl FromStr for AsciiMove {
             promotion,
         })
     }
-}
-
-/// The USI square `9a`…`1i` of a 9×9 board square (file 9 on the first player's left, rank
-/// `a` on the second player's side).
-pub fn usi_square(sq: Square) -> String {
-    let file = 9 - sq.file().index();
-    let rank = (b'a' + 8 - sq.rank().index()) as char;
-    format!("{file}{rank}")
 }
 
 /// Reads a USI square `9a`…`1i` off the front of `s`.

@@ -3,13 +3,13 @@
 //! `Position::to_sfen`. Dependencies run one way: `sfen` (text ↔ `Setup`) and `setup` know
 //! nothing of positions; this module joins them.
 
+use super::description::Rules;
 use super::hand::MAX_IN_HAND;
 use super::moves::Move;
 use super::piece::{Color, KINDS, Piece, PieceKind};
 use super::position::{Position, State, castle_bit};
 use super::setup::{PositionError, Setup};
 use super::sfen::{SfenError, parse_setup, write_setup};
-use super::variant::Rules;
 use super::zobrist;
 use crate::geometry::{Bitboard, SQUARES, Square};
 

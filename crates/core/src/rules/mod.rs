@@ -4,20 +4,26 @@
 pub mod adjudication;
 pub mod ascii;
 mod attackers;
+pub mod description;
 pub mod from_setup;
+pub mod games;
 pub mod hand;
 pub mod moves;
 pub mod outcome;
 pub mod piece;
 pub mod position;
 pub mod presentation;
+pub mod registry;
 pub mod samples;
 pub mod setup;
 pub mod sfen;
-pub mod shogi;
+pub mod text_form;
 pub mod variant;
 pub mod zobrist;
 
+pub use description::{EnteringKingRule, Rules, StalemateRule};
+pub use games::longjiang::{LONGJIANG, LONGJIANG_NODROP};
+pub use games::shogi::SHOGI;
 pub use hand::Hand;
 pub use moves::Move;
 pub use outcome::{Outcome, parse_result_token, result_token};
@@ -26,8 +32,5 @@ pub use position::Position;
 pub use presentation::{Diagram, Front, Presentation, RecordFormat};
 pub use setup::{PositionError, Setup, SideLetters};
 pub use sfen::SfenError;
-pub use shogi::SHOGI;
-pub use variant::{
-    EnteringKingRule, LONGJIANG, LONGJIANG_NODROP, RankName, Rules, SquareName, StalemateRule,
-    TextForm, Variant,
-};
+pub use text_form::{RankName, SquareName, TextForm};
+pub use variant::Variant;

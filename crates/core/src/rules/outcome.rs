@@ -3,9 +3,9 @@
 //! stalemate need the move generator, so `Position::outcome` and `outcome_claiming` (the one
 //! game-end question, with or without the declaration) live there; the parts here do not.
 
+use super::description::EnteringKingRule;
 use super::piece::{Color, PieceKind};
 use super::position::Position;
-use super::variant::EnteringKingRule;
 use std::fmt;
 
 /// Why a game ended.

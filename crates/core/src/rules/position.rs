@@ -6,10 +6,10 @@
 //! pushed per move and popped by `undo`, so the stack is also the history that repetition
 //! detection reads (Stockfish's `StateInfo` list).
 
+use super::description::Rules;
 use super::hand::Hand;
 use super::moves::Move;
 use super::piece::{Color, KINDS, Piece, PieceKind};
-use super::variant::Rules;
 use super::zobrist;
 use crate::geometry::attacks;
 use crate::geometry::{Bitboard, SQUARES, Square};
@@ -493,7 +493,7 @@ impl Position {
 
     /// The castling move of `color` whose king lands on `king_to`.
     #[inline(always)]
-    pub fn castling_for(&self, color: Color, king_to: Square) -> super::variant::CastlingMove {
+    pub fn castling_for(&self, color: Color, king_to: Square) -> super::description::CastlingMove {
         let k = self.rules.castling_move(color, 0);
         if k.king_to == king_to {
             k

@@ -6,7 +6,7 @@
 
 use super::hand::{Hand, MAX_IN_HAND};
 use super::piece::{Color, Piece, PieceKind};
-use super::variant::SquareName;
+use super::text_form::SquareName;
 use crate::geometry::{Bitboard, SQUARES};
 use std::fmt;
 

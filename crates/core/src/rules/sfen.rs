@@ -4,11 +4,12 @@
 //! error naming the field and place); writing is the exact inverse for every valid position.
 //! Validation is `Position::from_setup`.
 
+use super::description::Rules;
 use super::hand::Hand;
 use super::piece::{Color, Piece};
 use super::position::{CASTLE_BK, CASTLE_BQ, CASTLE_K, CASTLE_Q};
 use super::setup::{PositionError, Setup};
-use super::variant::{RankName, Rules, TextForm};
+use super::text_form::{RankName, TextForm};
 use crate::geometry::{FILES, Square};
 use std::fmt;
 use std::fmt::Write as _;

@@ -1,6 +1,6 @@
 use crate::rules::Position;
 use crate::rules::from_setup::parse_sfen;
-use crate::rules::variant::{LONGJIANG, LONGJIANG_NODROP};
+use crate::rules::{LONGJIANG, LONGJIANG_NODROP};
 
 #[test]
 fn start_round_trips() {

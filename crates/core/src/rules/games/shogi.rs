@@ -4,13 +4,14 @@
 //! seven handicaps of the seed as start positions. The rest of the engine asks this description
 //! (and the evaluation's registry), never which game it is (docs/adding-a-game.md).
 
-use super::piece::{KINDS, PieceKind};
-use super::presentation::{Diagram, Front, Presentation, RecordFormat};
-use super::variant::{
-    CastlingMove, EnteringKingRule, Rules, StalemateRule, TextForm, Variant, identity_kinds,
-    kind_bits,
-};
 use crate::geometry::{Bitboard, Square};
+use crate::rules::description::{
+    CastlingMove, EnteringKingRule, Rules, StalemateRule, identity_kinds, kind_bits,
+};
+use crate::rules::piece::{KINDS, PieceKind};
+use crate::rules::presentation::{Diagram, Front, Presentation, RecordFormat};
+use crate::rules::text_form::TextForm;
+use crate::rules::variant::Variant;
 
 /// The 9×9 board: files 0–8, ranks 0–8 of the grid (the 10th file and rank are off-board).
 pub const SHOGI_BOARD: Bitboard =
@@ -174,7 +175,7 @@ pub const SHOGI: Rules = Rules {
         record: RecordFormat::Kif,
         diagram: Diagram::Bod,
         served: &[Front::Usi],
-        openings: include_str!("../../../../openings/shogi.txt"),
+        openings: include_str!("../../../../../openings/shogi.txt"),
         handicaps: &HANDICAPS,
     },
     start_sfen: SHOGI_START_SFEN,
