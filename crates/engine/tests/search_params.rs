@@ -1,22 +1,27 @@
 //! Per-game search parameters (docs/spsa.md, "Per-game values"): a game's `search_overrides`
-//! change its searches, an engine's `set_param` (the `spsa_` options) wins over them and
-//! survives a change of game, and engines of two games in one process each search with their
-//! own values.
+//! (its `EngineGame`'s, tried here through `Engine::try_overrides`) change its searches, an
+//! engine's `set_param` (the `spsa_` options) wins over them and survives a change of game, and
+//! engines of two games in one process each search with their own values.
 
 use longjiang_core::rules::samples::POSITIONS;
-use longjiang_core::rules::{LONGJIANG, Position, Rules};
+use longjiang_core::rules::{LONGJIANG, LONGJIANG_NODROP, Position, Rules, Variant};
 use longjiang_engine::search::params::{self, *};
 use longjiang_engine::search::{Engine, Features, Limits};
 
-/// The drop game as if its description asked for other pruning values.
-const OVERRIDDEN: Rules = Rules {
-    search_overrides: &[("lmr_base", 120), ("futility_base", 0)],
-    ..LONGJIANG
-};
+/// Other pruning values, as if the drop game's description asked for them.
+static OVERRIDES: [(&Param, i32); 2] = [(&LMR_BASE, 120), (&FUTILITY_BASE, 0)];
 
-/// Nodes of a depth-7 search of the start position by a fresh engine with `set` applied.
-fn nodes(rules: Rules, set: &[(&'static params::Param, i32)]) -> u64 {
+/// A fresh engine, the drop game searched with [`OVERRIDES`] when `overridden`.
+fn engine(overridden: bool) -> Engine {
     let mut e = Engine::new();
+    if overridden {
+        e.try_overrides(Variant::Longjiang, &OVERRIDES);
+    }
+    e
+}
+
+/// Nodes of a depth-7 search of the start position of `rules` by `e` with `set` applied.
+fn nodes(mut e: Engine, rules: Rules, set: &[(&'static params::Param, i32)]) -> u64 {
     for &(p, v) in set {
         e.set_param(p, v).expect("in range");
     }
@@ -34,22 +39,35 @@ fn search(e: &mut Engine) -> u64 {
 
 #[test]
 fn a_games_overrides_change_its_search_and_set_values_win() {
-    let plain = nodes(LONGJIANG, &[]);
-    let overridden = nodes(OVERRIDDEN, &[]);
+    let plain = nodes(engine(false), LONGJIANG, &[]);
+    let overridden = nodes(engine(true), LONGJIANG, &[]);
     assert_ne!(plain, overridden, "the game's values changed nothing");
     // The same values set by option give the same search as the game's list.
     assert_eq!(
-        nodes(LONGJIANG, &[(&LMR_BASE, 120), (&FUTILITY_BASE, 0)]),
+        nodes(
+            engine(false),
+            LONGJIANG,
+            &[(&LMR_BASE, 120), (&FUTILITY_BASE, 0)]
+        ),
         overridden
     );
     // Values set by option win over the game's: set back to the defaults, the plain search.
     assert_eq!(
-        nodes(OVERRIDDEN, &[(&LMR_BASE, 35), (&FUTILITY_BASE, 160)]),
+        nodes(
+            engine(true),
+            LONGJIANG,
+            &[(&LMR_BASE, 35), (&FUTILITY_BASE, 160)]
+        ),
         plain
     );
+    // The list is the drop game's only: the no-drop game searches with the defaults.
+    assert_eq!(
+        nodes(engine(true), LONGJIANG_NODROP, &[]),
+        nodes(engine(false), LONGJIANG_NODROP, &[])
+    );
     // What the next search reads.
-    let mut e = Engine::new();
-    e.set_position(Position::start(OVERRIDDEN));
+    let mut e = engine(true);
+    e.set_position(Position::start(LONGJIANG));
     assert_eq!(e.search_params().get(&LMR_BASE), 120);
     assert_eq!(e.search_params().get(&RFP_MARGIN), RFP_MARGIN.default);
     e.set_param(&LMR_BASE, 50).unwrap();
@@ -57,20 +75,20 @@ fn a_games_overrides_change_its_search_and_set_values_win() {
     assert!(e.set_param(&LMR_BASE, LMR_BASE.max + 1).is_err());
     assert_eq!(e.search_params().get(&LMR_BASE), 50);
     // A set value stays over a change of game; the others follow the game.
-    e.set_position(Position::start(LONGJIANG));
+    e.set_position(Position::start(LONGJIANG_NODROP));
     assert_eq!(e.search_params().get(&LMR_BASE), 50);
     assert_eq!(e.search_params().get(&FUTILITY_BASE), FUTILITY_BASE.default);
 }
 
 #[test]
 fn one_engine_follows_the_game_it_is_given() {
-    let plain = nodes(LONGJIANG, &[]);
-    let overridden = nodes(OVERRIDDEN, &[]);
-    let mut e = Engine::new();
+    let drop = nodes(engine(true), LONGJIANG, &[]);
+    let nodrop = nodes(engine(true), LONGJIANG_NODROP, &[]);
+    let mut e = engine(true);
     for (rules, want) in [
-        (OVERRIDDEN, overridden),
-        (LONGJIANG, plain),
-        (OVERRIDDEN, overridden),
+        (LONGJIANG, drop),
+        (LONGJIANG_NODROP, nodrop),
+        (LONGJIANG, drop),
     ] {
         e.new_game();
         e.set_position(Position::start(rules));
@@ -79,22 +97,22 @@ fn one_engine_follows_the_game_it_is_given() {
 }
 
 #[test]
-fn engines_of_two_games_in_one_process_keep_their_own_values() {
-    let plain = nodes(LONGJIANG, &[]);
-    let overridden = nodes(OVERRIDDEN, &[]);
-    let run = |rules: Rules| {
+fn two_engines_in_one_process_keep_their_own_values() {
+    let plain = nodes(engine(false), LONGJIANG, &[]);
+    let overridden = nodes(engine(true), LONGJIANG, &[]);
+    let run = |overridden: bool| {
         std::thread::spawn(move || {
-            let mut e = Engine::new();
+            let mut e = engine(overridden);
             (0..4)
                 .map(|_| {
                     e.new_game();
-                    e.set_position(Position::start(rules));
+                    e.set_position(Position::start(LONGJIANG));
                     search(&mut e)
                 })
                 .collect::<Vec<u64>>()
         })
     };
-    let (a, b) = (run(LONGJIANG), run(OVERRIDDEN));
+    let (a, b) = (run(false), run(true));
     assert_eq!(a.join().unwrap(), vec![plain; 4]);
     assert_eq!(b.join().unwrap(), vec![overridden; 4]);
 }

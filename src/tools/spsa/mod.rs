@@ -20,6 +20,7 @@ use crate::tools::engines::timecontrol::TimeControl;
 use crate::tools::shard::Shard;
 use clap::{Args, Parser};
 use driver::{Hyper, Spsa};
+use longjiang_engine::eval::games;
 use longjiang_engine::search::params;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -158,7 +159,7 @@ pub struct ParamsArgs {
 /// Prints every search parameter with the game's values (`longjiang params`).
 pub fn print_params(args: &ParamsArgs) -> Result<(), String> {
     let variant = args.game.variant()?;
-    let values = params::Values::with_overrides(variant.rules().search_overrides)?;
+    let values = params::Values::with_overrides(games::of(variant).search_overrides)?;
     crate::tools::say(params::dump(&values))
 }
 

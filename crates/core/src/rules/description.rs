@@ -116,10 +116,6 @@ pub struct Rules {
     pub stalemate: StalemateRule,
     /// Shogi's entering-king declaration.
     pub entering_king: EnteringKingRule,
-    /// Search parameters this game plays with instead of their defaults: `(name, value)`, a
-    /// name of the engine's `search/params.rs` (`rfp_margin`) and a value in its range
-    /// (docs/spsa.md, "Per-game values"). Plain data: the search reads whatever the game says.
-    pub search_overrides: &'static [(&'static str, i32)],
 }
 
 /// The bit set of `kinds` (bit `index`).

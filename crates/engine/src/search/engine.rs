@@ -49,6 +49,8 @@ pub struct Engine {
     nnue: Vec<Arc<crate::eval::nnue::Network>>,
     /// Search parameters set by `set_param`, over the game's values.
     set_params: Vec<(&'static Param, i32)>,
+    /// Games searched with these overrides in place of their description's (`try_overrides`).
+    tried: Vec<(Variant, &'static [(&'static Param, i32)])>,
     /// Send each search's statistics to the listener (`set_search_stats`).
     report_stats: bool,
 }
@@ -75,6 +77,7 @@ impl Engine {
             features: Features::DEFAULT,
             nnue: Vec::new(),
             set_params: Vec::new(),
+            tried: Vec::new(),
             report_stats: false,
         }
     }
@@ -159,7 +162,7 @@ impl Engine {
 
     /// Sets the search parameter `p` to `value` (the hidden `spsa_` options) for every later
     /// search of this engine, whatever its game: a set value wins over the game's own
-    /// (`Rules::search_overrides`) until it is set again; other engines are not affected.
+    /// (`EngineGame::search_overrides`) until it is set again; other engines are not affected.
     /// A value outside the parameter's range is refused.
     pub fn set_param(&mut self, p: &'static Param, value: i32) -> Result<(), String> {
         p.check(value)?;
@@ -168,10 +171,22 @@ impl Engine {
         Ok(())
     }
 
+    /// Searches `game` with `overrides` in place of its description's
+    /// (`EngineGame::search_overrides`), for this engine only: what a game's list would do,
+    /// tried before it is written into `eval::games`. Values set by `set_param` still win.
+    pub fn try_overrides(&mut self, game: Variant, overrides: &'static [(&'static Param, i32)]) {
+        self.tried.retain(|(v, _)| *v != game);
+        self.tried.push((game, overrides));
+    }
+
     /// The parameter values the next search uses: the defaults, with the current game's
     /// overrides, with those `set_param` set.
     pub fn search_params(&self) -> Values {
-        let game = self.position.rules().search_overrides;
+        let variant = self.position.rules().variant;
+        let game = match self.tried.iter().find(|(v, _)| *v == variant) {
+            Some(&(_, list)) => list,
+            None => crate::eval::games::of(variant).search_overrides,
+        };
         // The games' lists are checked by a test; a bad entry would leave the defaults.
         let mut v = Values::with_overrides(game).unwrap_or_default();
         for &(p, value) in &self.set_params {

@@ -8,7 +8,7 @@
 //! `notes/search-params.md`, the tuner in `docs/spsa.md`.
 //!
 //! The values are per search, not per process: a game's rules may override defaults
-//! (`Rules::search_overrides`), an engine's `spsa_` options override both
+//! (`EngineGame::search_overrides`), an engine's `spsa_` options override both
 //! (`Engine::set_param`), and each search thread reads the [`Values`] its search was started
 //! with ([`install`]), so engines of two games in one process each search with their own.
 
@@ -103,14 +103,11 @@ impl Values {
     /// Every parameter at its default.
     pub const DEFAULT: Values = Values(DEFAULTS);
 
-    /// The defaults with a game's overrides (`Rules::search_overrides`: names as
-    /// [`find`] reads them, values in range); an unknown name or a value out of range is an
-    /// error (the test `every_games_overrides_name_parameters_in_range` keeps the games'
-    /// lists valid).
-    pub fn with_overrides(overrides: &[(&str, i32)]) -> Result<Values, String> {
+    /// The defaults with a game's overrides (`EngineGame::search_overrides`); a value out of
+    /// range is an error (a test in `eval::games` keeps the games' lists valid).
+    pub fn with_overrides(overrides: &[(&Param, i32)]) -> Result<Values, String> {
         let mut v = Values::DEFAULT;
-        for &(name, value) in overrides {
-            let p = find(name).ok_or_else(|| format!("no search parameter named '{name}'"))?;
+        for &(p, value) in overrides {
             v.set(p, value)?;
         }
         Ok(v)
@@ -528,36 +525,6 @@ mod tests {
             lines.lines().find(|l| l.starts_with("rfp_margin,")),
             Some("rfp_margin, 90, 30, 200, 8")
         );
-    }
-
-    #[test]
-    fn every_games_overrides_name_parameters_in_range() {
-        for variant in longjiang_core::rules::Variant::EVERY {
-            let list = variant.rules().search_overrides;
-            for &(name, value) in list {
-                let p = find(name).unwrap_or_else(|| panic!("{variant}: no parameter {name}"));
-                assert_eq!(
-                    p.name(),
-                    name,
-                    "{variant}: write {name} as params::dump does"
-                );
-                assert!(
-                    p.check(value).is_ok(),
-                    "{variant}: {name} {value} out of range"
-                );
-                assert!(
-                    list.iter().filter(|(n, _)| *n == name).count() == 1,
-                    "{name} twice"
-                );
-            }
-            let v = Values::with_overrides(list).expect("a valid list");
-            assert!(
-                list.iter()
-                    .all(|&(n, value)| v.get(find(n).unwrap()) == value)
-            );
-        }
-        assert!(Values::with_overrides(&[("no_such", 1)]).is_err());
-        assert!(Values::with_overrides(&[("rfp_margin", 10_000)]).is_err());
     }
 
     #[test]

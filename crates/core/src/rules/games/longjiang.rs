@@ -123,7 +123,6 @@ pub const LONGJIANG: Rules = Rules {
     repetitions: 4,
     stalemate: StalemateRule::Draw,
     entering_king: EnteringKingRule::None,
-    search_overrides: &[],
 };
 
 /// 龙将棋 under 掉落禁止规则.
@@ -141,7 +140,5 @@ pub const LONGJIANG_NODROP: Rules = Rules {
     promotions: longjiang_promotions(NODROP_PROMOTIONS),
     promoted_from: longjiang_promoted_from(NODROP_PROMOTIONS),
     promotion_zone: [Bitboard::rank(9), Bitboard::rank(0)],
-    // SPSA's no-drop set won at 3000 nodes, lost at 20000 (docs/spsa.md): the common values.
-    search_overrides: &[],
     ..LONGJIANG
 };

@@ -201,5 +201,4 @@ pub const SHOGI: Rules = Rules {
     repetitions: 4,
     stalemate: StalemateRule::Loss,
     entering_king: EnteringKingRule::Seed27,
-    search_overrides: &[],
 };
