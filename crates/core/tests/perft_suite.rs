@@ -4,8 +4,9 @@
 //! from published counts and python-shogi (shogi), never from this engine; each line's comment
 //! names its source.
 //!
-//! In debug builds counts above `DEBUG_LIMIT` are skipped, so that a plain `cargo test` stays
-//! quick; `cargo test --release -p longjiang-core` checks everything.
+//! Counts above `DEBUG_LIMIT` are checked by tests of their own, which a debug build marks
+//! ignored (so that a plain `cargo test` stays quick, and says it left them out);
+//! `cargo test --release -p longjiang-core` checks everything.
 
 mod common;
 
@@ -15,15 +16,16 @@ use longjiang_core::rules::{Position, Variant};
 
 const DEBUG_LIMIT: u64 = 300_000;
 
-/// The mismatches of one entry, as messages (empty when every count agrees).
-fn check(e: &SuiteEntry) -> Vec<String> {
+/// The mismatches of one entry's counts above `DEBUG_LIMIT` (`large`) or up to it, as
+/// messages (empty when every such count agrees).
+fn check(e: &SuiteEntry, large: bool) -> Vec<String> {
     let mut pos = match Position::from_sfen(&e.sfen, e.variant.rules()) {
         Ok(p) => p,
         Err(err) => return vec![format!("{}: SFEN does not parse: {err}", e.origin)],
     };
     let mut out = Vec::new();
     for (i, &want) in e.counts.iter().enumerate() {
-        if cfg!(debug_assertions) && want > DEBUG_LIMIT {
+        if (want > DEBUG_LIMIT) != large {
             continue;
         }
         let depth = i as u32 + 1;
@@ -39,13 +41,13 @@ fn check(e: &SuiteEntry) -> Vec<String> {
     out
 }
 
-fn run_suite(variant: Variant) {
+fn run_suite(variant: Variant, large: bool) {
     let entries: Vec<SuiteEntry> = common::load_suites()
         .into_iter()
         .filter(|e| e.variant == variant)
         .collect();
     assert!(entries.len() >= 12, "too few {variant} positions");
-    let failures: Vec<String> = entries.iter().flat_map(check).collect();
+    let failures: Vec<String> = entries.iter().flat_map(|e| check(e, large)).collect();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -54,17 +56,44 @@ fn run_suite(variant: Variant) {
 /// (`crates/core/tests/perft/shogi.txt`).
 #[test]
 fn shogi_suite_matches_published_and_python_shogi_counts() {
-    run_suite(Variant::Shogi);
+    run_suite(Variant::Shogi, false);
 }
 
 #[test]
 fn drop_game_suite_matches_the_reference() {
-    run_suite(Variant::Longjiang);
+    run_suite(Variant::Longjiang, false);
 }
 
 #[test]
 fn no_drop_game_suite_matches_fairy_stockfish() {
-    run_suite(Variant::LongjiangNoDrop);
+    run_suite(Variant::LongjiangNoDrop, false);
+}
+
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "counts above 300000 take minutes in a debug build"
+)]
+fn shogi_suite_large_counts() {
+    run_suite(Variant::Shogi, true);
+}
+
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "counts above 300000 take minutes in a debug build"
+)]
+fn drop_game_suite_large_counts() {
+    run_suite(Variant::Longjiang, true);
+}
+
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "counts above 300000 take minutes in a debug build"
+)]
+fn no_drop_game_suite_large_counts() {
+    run_suite(Variant::LongjiangNoDrop, true);
 }
 
 #[test]
