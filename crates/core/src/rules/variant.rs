@@ -439,8 +439,8 @@ pub const LONGJIANG_NODROP: Rules = Rules {
     promotions: longjiang_promotions(NODROP_PROMOTIONS),
     promoted_from: longjiang_promoted_from(NODROP_PROMOTIONS),
     promotion_zone: [Bitboard::rank(9), Bitboard::rank(0)],
-    // SPSA's no-drop set won at 3000 nodes, lost at 20000 (docs/spsa.md): the common values.
-    search_overrides: &[],
+    // One more ply of LMR at non-PV nodes (Stockfish's): +47.1 ± 37.0 at 5+0.05 (notes/search-tree.md).
+    search_overrides: &[("lmr_non_pv", 1)],
     ..LONGJIANG
 };
 
