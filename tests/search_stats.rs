@@ -195,7 +195,7 @@ fn bench_param_sets_a_search_parameter_and_refuses_bad_ones() {
     let (ok, plain, _) = bench_cli(&["5"]);
     assert!(ok);
     // The default value changes nothing; another value changes the trees.
-    let (ok, same, _) = bench_cli(&["5", "--param", "lmr_non_pv=0"]);
+    let (ok, same, _) = bench_cli(&["5", "--param", "lmr_pv=0"]);
     assert!(ok);
     assert_eq!(
         nodes(&same).split_whitespace().next(),

@@ -176,6 +176,7 @@ fn every_moved_parameter_changes_the_search() {
                 (&NMP_VERIFY_DEPTH, 6),
                 (&NMP_MIN_DEPTH, 1),
                 (&NMP_BASE_R, 1),
+                (&LMR_NON_PV, 0),
             ],
             false,
         ),

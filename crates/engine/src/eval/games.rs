@@ -9,7 +9,7 @@
 use super::Classical;
 use super::longjiang_eval::{DROP, NODROP};
 use super::shogi_eval::{SHOGI_EVAL, capture_value};
-use crate::search::params::Param;
+use crate::search::params::{LMR_NON_PV, Param};
 use longjiang_core::rules::{KINDS, PieceKind, Variant};
 
 /// The engine's description of one game.
@@ -81,8 +81,8 @@ static LONGJIANG_NODROP_GAME: EngineGame = EngineGame {
     net: Some(include_bytes!("../../../../nets/longjiang-nodrop.nnue")),
     // Its net still loses to the classical evaluation (notes/nnue-figures.md, "Generation 2").
     evaluator: Evaluator::Classical,
-    // SPSA's no-drop set won at 3000 nodes, lost at 20000 (docs/spsa.md): the common values.
-    search_overrides: &[],
+    // One more ply of LMR at non-PV nodes (Stockfish's): +47.1 ± 37.0 at 5+0.05 (notes/search-tree.md).
+    search_overrides: &[(&LMR_NON_PV, 1)],
 };
 
 static SHOGI_GAME: EngineGame = EngineGame {

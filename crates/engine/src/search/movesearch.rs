@@ -200,7 +200,8 @@ impl Worker<'_> {
             }
             if PV {
                 r -= LMR_PV.get();
-            } else {
+            } else if !value::is_mate(alpha) && !value::is_mate(beta) {
+                // Not where a mate's length is at stake: keeps the shortest mate (docs/mates.md).
                 r += LMR_NON_PV.get();
             }
             let opp_moves = LMR_OPP_MOVES.get();
