@@ -8,7 +8,7 @@ use super::node::{MoveOutcome, NodeInfo};
 use super::params::*;
 use super::picker::{MovePicker, OrderHints, is_tactical};
 use super::thread::Worker;
-use super::tt::TtBound;
+use super::tt::{TtBound, TtData};
 use super::value::{self, INFINITE, MAX_PLY, Value};
 use arrayvec::ArrayVec;
 use longjiang_core::rules::{Move, Piece, PieceKind};
@@ -33,9 +33,30 @@ impl Tried {
     }
 }
 
+/// What the table said about a node (step 4): its key, entry, value from this ply, move and
+/// whether the node was on a PV.
+struct Probe {
+    key: u64,
+    entry: Option<TtData>,
+    value: Value,
+    mv: Move,
+    pv: bool,
+}
+
+/// What the moves loop leaves for step 20: the moves counted, the best value and move, and
+/// the moves tried that were not the best.
+struct LoopEnd {
+    move_count: usize,
+    best: Value,
+    best_move: Move,
+    tried: Tried,
+}
+
 impl Worker<'_> {
     /// Searches the current position to `depth` within `(alpha, beta)`; `PV` marks nodes on the
-    /// principal variation (full windows), `cut_node` the nodes expected to fail high.
+    /// principal variation (full windows), `cut_node` the nodes expected to fail high. Each
+    /// step is a function of its own; the node's context, once the table and the evaluation
+    /// are known, is one `NodeInfo` that the moves loop, `search_move` and the split points read.
     pub(crate) fn search<const PV: bool>(
         &mut self,
         mut alpha: Value,
@@ -83,82 +104,18 @@ impl Worker<'_> {
         self.frame_mut(ply + 2).killers = [Move::NONE; 2];
 
         // Step 4. Transposition table lookup.
-        let key = self.pos.key();
-        let tte = self.shared.tt.probe(key);
-        let tt_value = tte.map_or(value::NONE, |t| value::from_tt(t.value, ply));
-        let tt_move = if root {
-            self.root_moves[self.pv_idx].mv
-        } else {
-            tte.map_or(Move::NONE, |t| t.mv)
+        let tt = match self.probe_table::<PV>(alpha, beta, depth, ply, excluded) {
+            Ok(tt) => tt,
+            Err(v) => return v,
         };
-        let tt_pv = PV || tte.is_some_and(|t| t.pv);
-        self.stats.tt_hits += tte.is_some() as u64;
-        if !PV
-            && excluded == Move::NONE
-            && let Some(t) = tte
-            && tt_value != value::NONE
-            && t.depth >= depth
-            && t.bound.cuts(tt_value, alpha, beta)
-        {
-            // A quiet TT move that fails high earns its history here too.
-            if tt_move != Move::NONE
-                && tt_value >= beta
-                && !is_tactical(&self.pos, tt_move)
-                && self.pos.is_legal(tt_move)
-            {
-                self.update_quiet_stats(ply, tt_move, stat_bonus(depth), &[]);
-            }
-            self.stats.tt_cuts += 1;
-            return tt_value;
-        }
 
         // Step 5. (Tablebases: none for this game.)
 
         // Step 6. Static evaluation.
-        let static_eval;
-        let mut eval_v;
-        let improving;
-        if in_check {
-            static_eval = value::NONE;
-            eval_v = value::NONE;
-            improving = false;
-            self.frame_mut(ply).static_eval = value::NONE;
-            self.frame_mut(ply).in_check = true;
-        } else {
-            static_eval = match tte {
-                Some(t) if t.eval != value::NONE => t.eval,
-                _ => self.evaluate(ply),
-            };
-            eval_v = static_eval;
-            if tte.is_none() {
-                self.shared.tt.store(
-                    key,
-                    Move::NONE,
-                    value::NONE,
-                    static_eval,
-                    super::tt::DEPTH_MIN,
-                    TtBound::None,
-                    tt_pv,
-                );
-            }
-            // The table's value is a better estimate when its bound points the right way.
-            if tt_value != value::NONE
-                && let Some(t) = tte
-                && t.bound.refines(tt_value, eval_v)
-            {
-                eval_v = tt_value;
-            }
-            self.frame_mut(ply).static_eval = static_eval;
-            self.frame_mut(ply).in_check = false;
-            let two_back = if ply >= 2 {
-                self.frame(ply as isize - 2).static_eval
-            } else {
-                value::NONE
-            };
-            improving = two_back == value::NONE || static_eval > two_back;
-        }
+        let (static_eval, eval_v, improving) = self.node_eval(&tt, ply, in_check);
 
-        // The move here threatens mate in one: no cut by the evaluation (docs/mates.md).
+        // Steps 7 to 9 (`early_cuts`). The move here threatens mate in one: no cut by the
+        // evaluation (docs/mates.md).
         let threatened = ply > 0 && self.frame(ply as isize - 1).threat;
         if !PV
             && !in_check
@@ -183,7 +140,7 @@ impl Worker<'_> {
         let mut depth = depth;
         if !root
             && excluded == Move::NONE
-            && tt_move == Move::NONE
+            && tt.mv == Move::NONE
             && depth >= IIR_DEPTH.get()
             && (PV || (cut_node && IIR_CUT_NODES.get() > 0))
         {
@@ -192,9 +149,135 @@ impl Worker<'_> {
 
         // Steps 11 and 12: no ProbCut (~−58 Elo, notes/search-params.md).
 
-        // The moves loop.
-        let ctx = OrderHints {
+        // The node's context, what its moves share.
+        let node = NodeInfo {
+            depth,
+            ply,
+            root,
+            cut_node,
+            in_check,
+            improving,
+            static_eval,
+            tt_pv: tt.pv,
+            tt_capture: tt.mv != Move::NONE && is_tactical(&self.pos, tt.mv),
+            tt_move: tt.mv,
+            tt_value: tt.value,
+            tt_depth: tt.entry.map_or(super::tt::DEPTH_MIN, |t| t.depth),
+            tt_bound: tt.entry.map_or(TtBound::None, |t| t.bound),
+            excluded,
+            mobile: self.has_mobile_material(),
             cont: self.cont_blocks(ply),
+        };
+        let Some(end) = self.moves_loop::<PV>(&node, alpha, beta) else {
+            return 0;
+        };
+        self.end_node::<PV>(&node, tt.key, alpha, beta, end)
+    }
+
+    /// Step 4: the table's entry for this node, or the value that cuts it (`Err`) when the
+    /// entry is deep enough and its bound decides the window.
+    #[inline(always)]
+    fn probe_table<const PV: bool>(
+        &mut self,
+        alpha: Value,
+        beta: Value,
+        depth: i32,
+        ply: usize,
+        excluded: Move,
+    ) -> Result<Probe, Value> {
+        let key = self.pos.key();
+        let tte = self.shared.tt.probe(key);
+        let tt_value = tte.map_or(value::NONE, |t| value::from_tt(t.value, ply));
+        let tt_move = if ply == 0 {
+            self.root_moves[self.pv_idx].mv
+        } else {
+            tte.map_or(Move::NONE, |t| t.mv)
+        };
+        let tt_pv = PV || tte.is_some_and(|t| t.pv);
+        self.stats.tt_hits += tte.is_some() as u64;
+        if !PV
+            && excluded == Move::NONE
+            && let Some(t) = tte
+            && tt_value != value::NONE
+            && t.depth >= depth
+            && t.bound.cuts(tt_value, alpha, beta)
+        {
+            // A quiet TT move that fails high earns its history here too.
+            if tt_move != Move::NONE
+                && tt_value >= beta
+                && !is_tactical(&self.pos, tt_move)
+                && self.pos.is_legal(tt_move)
+            {
+                self.update_quiet_stats(ply, tt_move, stat_bonus(depth), &[]);
+            }
+            self.stats.tt_cuts += 1;
+            return Err(tt_value);
+        }
+        Ok(Probe {
+            key,
+            entry: tte,
+            value: tt_value,
+            mv: tt_move,
+            pv: tt_pv,
+        })
+    }
+
+    /// Step 6: the node's static evaluation, the same refined by the table's bound, and
+    /// whether the side to move is improving (all `NONE` and `false` in check); stores a fresh
+    /// evaluation in the table and the frame.
+    #[inline(always)]
+    fn node_eval(&mut self, tt: &Probe, ply: usize, in_check: bool) -> (Value, Value, bool) {
+        if in_check {
+            self.frame_mut(ply).static_eval = value::NONE;
+            self.frame_mut(ply).in_check = true;
+            return (value::NONE, value::NONE, false);
+        }
+        let static_eval = match tt.entry {
+            Some(t) if t.eval != value::NONE => t.eval,
+            _ => self.evaluate(ply),
+        };
+        let mut eval_v = static_eval;
+        if tt.entry.is_none() {
+            self.shared.tt.store(
+                tt.key,
+                Move::NONE,
+                value::NONE,
+                static_eval,
+                super::tt::DEPTH_MIN,
+                TtBound::None,
+                tt.pv,
+            );
+        }
+        // The table's value is a better estimate when its bound points the right way.
+        if tt.value != value::NONE
+            && let Some(t) = tt.entry
+            && t.bound.refines(tt.value, eval_v)
+        {
+            eval_v = tt.value;
+        }
+        self.frame_mut(ply).static_eval = static_eval;
+        self.frame_mut(ply).in_check = false;
+        let two_back = if ply >= 2 {
+            self.frame(ply as isize - 2).static_eval
+        } else {
+            value::NONE
+        };
+        let improving = two_back == value::NONE || static_eval > two_back;
+        (static_eval, eval_v, improving)
+    }
+
+    /// The moves loop (steps 13 to 19, each move through `search_move`, or shared with the
+    /// other threads at a split point); `None` when the search was stopped.
+    #[inline(always)]
+    fn moves_loop<const PV: bool>(
+        &mut self,
+        node: &NodeInfo,
+        mut alpha: Value,
+        beta: Value,
+    ) -> Option<LoopEnd> {
+        let (ply, root, excluded) = (node.ply, node.root, node.excluded);
+        let ctx = OrderHints {
+            cont: node.cont,
             killers: self.frame(ply as isize).killers,
             counter: if ply >= 1 {
                 self.data
@@ -204,46 +287,25 @@ impl Worker<'_> {
                 Move::NONE
             },
         };
-        let mut picker = MovePicker::new(&self.pos, tt_move, depth, ctx);
+        let mut picker = MovePicker::new(&self.pos, node.tt_move, node.depth, ctx);
         let mut best = -INFINITE;
         let mut best_move = Move::NONE;
         let mut move_count = 0usize;
         let mut tried = Tried::default();
         self.frame_mut(ply).singular_quiet = false;
-        let tt_capture = tt_move != Move::NONE && is_tactical(&self.pos, tt_move);
-        let mobile = self.has_mobile_material();
-
-        let node = NodeInfo {
-            depth,
-            ply,
-            root,
-            cut_node,
-            in_check,
-            improving,
-            static_eval,
-            tt_pv,
-            tt_capture,
-            tt_move,
-            tt_value,
-            tt_depth: tte.map_or(super::tt::DEPTH_MIN, |t| t.depth),
-            tt_bound: tte.map_or(TtBound::None, |t| t.bound),
-            excluded,
-            mobile,
-            cont: ctx.cont,
-        };
         self.stats.move_nodes += 1;
-        self.stats.tt_move_nodes += (tt_move != Move::NONE) as u64;
+        self.stats.tt_move_nodes += (node.tt_move != Move::NONE) as u64;
         loop {
             // Share the moves left out with the other threads (`split`): at once at a
             // node of the offered depths, else when a thread waits for work.
             if excluded == Move::NONE
-                && let Some(w) = self.try_split(&node, PV, move_count)
+                && let Some(w) = self.try_split(node, PV, move_count)
             {
                 let only = root.then(|| self.open_root_moves().collect());
                 let r = self.split(
                     w,
                     PV,
-                    &node,
+                    node,
                     Box::new(picker),
                     only,
                     move_count + 1,
@@ -253,7 +315,7 @@ impl Worker<'_> {
                     best_move,
                 );
                 if self.stopped {
-                    return 0;
+                    return None;
                 }
                 (move_count, best, best_move) = (r.move_count, r.best, r.best_move);
                 for &m in r.searched.iter().filter(|&&m| m != best_move) {
@@ -288,7 +350,7 @@ impl Worker<'_> {
                 });
             }
             let tactical = is_tactical(&self.pos, m);
-            let v = match self.search_move::<PV>(&node, m, move_count, alpha, beta, best) {
+            let v = match self.search_move::<PV>(node, m, move_count, alpha, beta, best) {
                 MoveOutcome::Searched(v) => v,
                 MoveOutcome::Pruned => continue,
                 MoveOutcome::PrunedWithLaterQuiets => {
@@ -299,7 +361,7 @@ impl Worker<'_> {
 
             // Step 19. Check for a new best move.
             if self.stopped {
-                return 0;
+                return None;
             }
             if root {
                 let line = (move_count == 1 || v > alpha)
@@ -318,7 +380,7 @@ impl Worker<'_> {
                     } else {
                         self.stats.cutoffs += 1;
                         self.stats.first_move_cutoffs += (move_count == 1) as u64;
-                        self.stats.tt_move_cutoffs += (m == tt_move) as u64;
+                        self.stats.tt_move_cutoffs += (m == node.tt_move) as u64;
                         break; // Fail high.
                     }
                 }
@@ -327,30 +389,49 @@ impl Worker<'_> {
                 tried.push(m, tactical);
             }
         }
+        Some(LoopEnd {
+            move_count,
+            best,
+            best_move,
+            tried,
+        })
+    }
 
-        // Step 20. Check for mate and stalemate.
-        if move_count == 0 {
-            best = if excluded != Move::NONE {
+    /// Step 20: mate or stalemate when no move was searched, the best move's history, and the
+    /// node's result in the table; the node's value.
+    #[inline(always)]
+    fn end_node<const PV: bool>(
+        &mut self,
+        node: &NodeInfo,
+        key: u64,
+        alpha: Value,
+        beta: Value,
+        end: LoopEnd,
+    ) -> Value {
+        let ply = node.ply;
+        let mut best = end.best;
+        if end.move_count == 0 {
+            best = if node.excluded != Move::NONE {
                 alpha
-            } else if in_check {
+            } else if node.in_check {
                 value::mated_in(ply)
             } else {
                 self.stalemate_value(ply)
             };
-        } else if best_move != Move::NONE {
-            self.update_all_stats(ply, depth, best_move, &tried);
+        } else if end.best_move != Move::NONE {
+            self.update_all_stats(ply, node.depth, end.best_move, &end.tried);
         }
 
-        if !(root && self.pv_idx > 0) && excluded == Move::NONE {
-            let bound = TtBound::of_result(best, beta, PV && best_move != Move::NONE);
+        if !(node.root && self.pv_idx > 0) && node.excluded == Move::NONE {
+            let bound = TtBound::of_result(best, beta, PV && end.best_move != Move::NONE);
             self.shared.tt.store(
                 key,
-                best_move,
+                end.best_move,
                 value::to_tt(best, ply),
-                static_eval,
-                depth,
+                node.static_eval,
+                node.depth,
                 bound,
-                tt_pv,
+                node.tt_pv,
             );
         }
         best
