@@ -2,7 +2,7 @@
 //! naming the game and the command, then one block per finished game, each position packed
 //! by [`pack`] into a few dozen bytes. [`Reader`] streams the records back as typed
 //! [`Record`]s; a bad or cut file is one [`DataError`] naming the byte offset. Most readers
-//! read through [`super::stream`], which reads both forms.
+//! read through the `stream` module above this one, which reads both forms.
 
 use super::error::{DataError, Fault};
 use super::pack;
@@ -194,7 +194,13 @@ impl<R: Read> Reader<R> {
             return Err(DataError::byte(0, Fault::NoMagic));
         }
         if head[4] != VERSION {
-            return Err(DataError::byte(4, Fault::Version(head[4])));
+            return Err(DataError::byte(
+                4,
+                Fault::Version {
+                    found: head[4],
+                    reads: VERSION,
+                },
+            ));
         }
         read_exact(&mut input, &mut head[5..], 5, "the header")?;
         let mut name = vec![0u8; head[5] as usize];

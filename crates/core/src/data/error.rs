@@ -25,7 +25,12 @@ pub enum Fault {
     /// A binary file without the magic bytes.
     NoMagic,
     /// A binary format version this build does not read.
-    Version(u8),
+    Version {
+        /// The file's version.
+        found: u8,
+        /// The version this build reads.
+        reads: u8,
+    },
     /// Bytes that are not what the binary format says (what, in words).
     Malformed(String),
     /// A text line that is not a record, before a finished game.
@@ -46,11 +51,9 @@ impl fmt::Display for Fault {
         match self {
             Fault::Truncated(what) => write!(f, "the file ends inside {what} (truncated)"),
             Fault::NoMagic => f.write_str("not a binary datagen file (no LJDG magic)"),
-            Fault::Version(v) => write!(
-                f,
-                "format version {v} (this build reads {})",
-                super::binary::VERSION
-            ),
+            Fault::Version { found, reads } => {
+                write!(f, "format version {found} (this build reads {reads})")
+            }
             Fault::Malformed(what) | Fault::Io(what) => f.write_str(what),
             Fault::NotARecord => f.write_str("not a datagen record"),
             Fault::OtherGame { file, wanted } => write!(f, "data of {file}, not of {wanted}"),

@@ -6,7 +6,7 @@
 //! description), 9–14 a promotion to the shogi kind of index code + 4. Promotion and castling
 //! never meet, so 18 bits hold every move of every game (the transposition table stores 18),
 //! and a 龙将棋 move has the bits it had before shogi's kinds existed. Only the engine builds
-//! moves; text forms live in [`crate::rules::ascii`].
+//! moves; text forms live in `rules::ascii`.
 
 use super::piece::PieceKind;
 use crate::geometry::{SQUARES, Square};
