@@ -1,4 +1,4 @@
-//! Per-game search parameters (docs/spsa.md, "Per-game values"): a game's `search_overrides`
+//! Per-game search parameters (docs/spsa.md, "Per-game values"): a game's `game_params::overrides`
 //! (its `EngineGame`'s, tried here through `Engine::try_overrides`) change its searches, an
 //! engine's `set_param` (the `spsa_` options) wins over them and survives a change of game, and
 //! engines of two games in one process each search with their own values.

@@ -20,7 +20,7 @@ use crate::tools::engines::timecontrol::TimeControl;
 use crate::tools::shard::Shard;
 use clap::{Args, Parser};
 use driver::{Hyper, Spsa};
-use longjiang_engine::eval::games;
+use longjiang_engine::search::game_params;
 use longjiang_engine::search::params;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -146,7 +146,7 @@ impl TuneSearchArgs {
 #[derive(clap::Args, Debug)]
 #[command(mut_arg("variant", |a| {
     a.help(
-        "The game whose values to print (its `search_overrides` over the defaults): \
+        "The game whose values to print (its `game_params::overrides` over the defaults): \
          longjiang (the default), longjiang-nodrop or shogi",
     )
 }))]
@@ -159,7 +159,7 @@ pub struct ParamsArgs {
 /// Prints every search parameter with the game's values (`longjiang params`).
 pub fn print_params(args: &ParamsArgs) -> Result<(), String> {
     let variant = args.game.variant()?;
-    let values = params::Values::with_overrides(games::of(variant).search_overrides)?;
+    let values = params::Values::with_overrides(game_params::overrides(variant))?;
     crate::tools::say(params::dump(&values))
 }
 

@@ -1,15 +1,14 @@
 //! The registry: the engine's side of each game's description (as Fairy-Stockfish's
 //! `variant.h`, where position code only asks `var->…`). Everything the evaluation and the
 //! search need to know about a game hangs off its [`EngineGame`]: its classical evaluation,
-//! its exchange values, its built-in net, the search parameters it plays with instead of the
-//! defaults. [`of`] is the one place in the engine that maps a
+//! its exchange values, its built-in net (the search's parameters per game are
+//! `search::game_params`). [`of`] is the one place in the engine that maps a
 //! [`Variant`] to it; the rules (`Rules`) stay the core's description. What adding a game
 //! takes: `docs/games.md`.
 
 use super::Classical;
 use super::longjiang_eval::{DROP, NODROP};
 use super::shogi_eval::{SHOGI_EVAL, capture_value};
-use crate::search::params::{LMR_NON_PV, Param};
 use longjiang_core::rules::{KINDS, PieceKind, Variant};
 
 /// The engine's description of one game.
@@ -25,9 +24,6 @@ pub struct EngineGame {
     pub net: Option<&'static [u8]>,
     /// The evaluation used by default; a measurement decides it (`docs/nnue.md`).
     pub evaluator: Evaluator,
-    /// Search parameters this game plays with instead of their defaults: a parameter of
-    /// `search::params` and a value in its range (docs/spsa.md, "Per-game values").
-    pub search_overrides: &'static [(&'static Param, i32)],
 }
 
 /// The evaluation a game is played with unless the user chooses (the `UseNNUE` option's
@@ -71,7 +67,6 @@ static LONGJIANG_GAME: EngineGame = EngineGame {
     net: Some(include_bytes!("../../../../nets/longjiang.nnue")),
     // The generation-2 net beat the classical evaluation at 3 s + 0.03 s (notes/nnue-figures.md).
     evaluator: Evaluator::Network,
-    search_overrides: &[],
 };
 
 static LONGJIANG_NODROP_GAME: EngineGame = EngineGame {
@@ -81,8 +76,6 @@ static LONGJIANG_NODROP_GAME: EngineGame = EngineGame {
     net: Some(include_bytes!("../../../../nets/longjiang-nodrop.nnue")),
     // Its net still loses to the classical evaluation (notes/nnue-figures.md, "Generation 2").
     evaluator: Evaluator::Classical,
-    // One more ply of LMR at non-PV nodes (Stockfish's): +47.1 ± 37.0 at 5+0.05 (notes/search-tree.md).
-    search_overrides: &[(&LMR_NON_PV, 1)],
 };
 
 static SHOGI_GAME: EngineGame = EngineGame {
@@ -91,7 +84,6 @@ static SHOGI_GAME: EngineGame = EngineGame {
     exchange: SHOGI_EXCHANGE,
     net: None,
     evaluator: Evaluator::Classical,
-    search_overrides: &[],
 };
 
 /// 龙将棋's exchange (both games): hand-set values near its evaluation's piece values
@@ -171,23 +163,6 @@ mod tests {
                 t.title
             );
         }
-    }
-
-    /// Every game's search overrides are in range, each parameter at most once.
-    #[test]
-    fn every_games_overrides_are_in_range() {
-        for v in Variant::EVERY {
-            let list = of(v).search_overrides;
-            for &(p, value) in list {
-                assert!(p.check(value).is_ok(), "{v}: {} {value}", p.name());
-                let twice = list.iter().filter(|(q, _)| std::ptr::eq(*q, p)).count();
-                assert_eq!(twice, 1, "{v}: {} twice", p.name());
-            }
-            let values = crate::search::params::Values::with_overrides(list).expect("in range");
-            assert!(list.iter().all(|&(p, value)| values.get(p) == value));
-        }
-        let bad = [(&crate::search::params::RFP_MARGIN, 10_000)];
-        assert!(crate::search::params::Values::with_overrides(&bad).is_err());
     }
 
     /// Attackers are tried cheapest first, and every kind of the game is tried.

@@ -246,7 +246,7 @@ impl Options {
         }
         if self.spsa_options {
             // The defaults shown are the current game's (before any `setoption`).
-            let game = crate::eval::games::of(self.variant).search_overrides;
+            let game = crate::search::game_params::overrides(self.variant);
             let values = params::Values::with_overrides(game).unwrap_or_default();
             lines.extend(params::ALL.iter().map(|p| {
                 format!(

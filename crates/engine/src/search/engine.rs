@@ -162,7 +162,7 @@ impl Engine {
 
     /// Sets the search parameter `p` to `value` (the hidden `spsa_` options) for every later
     /// search of this engine, whatever its game: a set value wins over the game's own
-    /// (`EngineGame::search_overrides`) until it is set again; other engines are not affected.
+    /// (`game_params::overrides`) until it is set again; other engines are not affected.
     /// A value outside the parameter's range is refused.
     pub fn set_param(&mut self, p: &'static Param, value: i32) -> Result<(), String> {
         p.check(value)?;
@@ -172,8 +172,8 @@ impl Engine {
     }
 
     /// Searches `game` with `overrides` in place of its description's
-    /// (`EngineGame::search_overrides`), for this engine only: what a game's list would do,
-    /// tried before it is written into `eval::games`. Values set by `set_param` still win.
+    /// (`game_params::overrides`), for this engine only: what a game's list would do,
+    /// tried before it is written into `game_params`. Values set by `set_param` still win.
     pub fn try_overrides(&mut self, game: Variant, overrides: &'static [(&'static Param, i32)]) {
         self.tried.retain(|(v, _)| *v != game);
         self.tried.push((game, overrides));
@@ -185,7 +185,7 @@ impl Engine {
         let variant = self.position.rules().variant;
         let game = match self.tried.iter().find(|(v, _)| *v == variant) {
             Some(&(_, list)) => list,
-            None => crate::eval::games::of(variant).search_overrides,
+            None => super::game_params::overrides(variant),
         };
         // The games' lists are checked by a test; a bad entry would leave the defaults.
         let mut v = Values::with_overrides(game).unwrap_or_default();

@@ -20,6 +20,7 @@ pub mod bench;
 mod early_cuts;
 pub mod engine;
 mod frame;
+pub mod game_params;
 mod history;
 mod iterate;
 mod mate_proof;

@@ -8,7 +8,7 @@
 //! `notes/search-params.md`, the tuner in `docs/spsa.md`.
 //!
 //! The values are per search, not per process: a game's rules may override defaults
-//! (`EngineGame::search_overrides`), an engine's `spsa_` options override both
+//! (`search::game_params::overrides`), an engine's `spsa_` options override both
 //! (`Engine::set_param`), and each search thread reads the [`Values`] its search was started
 //! with ([`install`]), so engines of two games in one process each search with their own.
 
@@ -103,7 +103,7 @@ impl Values {
     /// Every parameter at its default.
     pub const DEFAULT: Values = Values(DEFAULTS);
 
-    /// The defaults with a game's overrides (`EngineGame::search_overrides`); a value out of
+    /// The defaults with a game's overrides (`search::game_params::overrides`); a value out of
     /// range is an error (a test in `eval::games` keeps the games' lists valid).
     pub fn with_overrides(overrides: &[(&Param, i32)]) -> Result<Values, String> {
         let mut v = Values::DEFAULT;
