@@ -429,6 +429,14 @@ impl Session {
             | OptionChange::SpsaOptions(_)
             | OptionChange::OwnBook(_)
             | OptionChange::ShowWdl(_) => {}
+            OptionChange::SkillLevel(_)
+            | OptionChange::LimitStrength(_)
+            | OptionChange::Elo(_)
+            | OptionChange::SkillSeed(_) => {
+                let mut options = self.options.clone();
+                options.apply(change);
+                self.engine.set_skill(options.strength.skill());
+            }
             OptionChange::SearchParam { index, value } => self
                 .engine
                 .set_param(crate::search::params::ALL[index], value)

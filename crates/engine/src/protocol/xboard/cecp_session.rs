@@ -346,6 +346,13 @@ impl XboardSession {
                     | OptionChange::SpsaOptions(_)
                     | OptionChange::OwnBook(_)
                     | OptionChange::ShowWdl(_) => {}
+                    OptionChange::SkillLevel(_)
+                    | OptionChange::LimitStrength(_)
+                    | OptionChange::Elo(_)
+                    | OptionChange::SkillSeed(_) => {
+                        self.options.apply(change);
+                        self.engine.set_skill(self.options.strength.skill());
+                    }
                     // In range: `Options::parse_change` checked it.
                     OptionChange::SearchParam { index, value } => {
                         let p = crate::search::params::ALL[index];

@@ -1,0 +1,206 @@
+//! Levels for people: `Skill Level` 0–20 and `UCI_Elo`, after Stockfish's `Skill`. A weak
+//! level searches no deeper than `1 + level` plies with at least [`MULTIPV`] lines, and then
+//! plays one of those lines, picked with a push that grows with the weakness: a weak engine
+//! still plays one of the best few moves of a shallow search, never a random one. Level 20 is
+//! the full engine, untouched. The layer sits beside the search: it sets the limits and the
+//! line count before a search ([`Skill::limits`], [`Skill::multipv`]) and picks among the
+//! reported lines after it ([`Skill::pick`]); docs/levels.md has the calibration.
+
+use super::Limits;
+use longjiang_core::rng::{SplitMix, mix};
+
+/// The full-strength level (no handicap).
+pub const FULL: u8 = 20;
+/// The lines a weak level searches (more when `MultiPV` asks for more).
+pub const MULTIPV: usize = 4;
+/// The largest random push, in centipawns at the weakest level (a pawn).
+const PAWN: i32 = 100;
+
+/// The `UCI_Elo` of each level on the levels' own scale: the full engine (level 20) is 3000
+/// by convention, and each level sits its measured distance below it (docs/levels.md).
+/// Increasing, so that an Elo maps to one level.
+pub const LEVEL_ELO: [u32; 21] = [
+    1000, 1100, 1200, 1300, 1400, 1500, 1600, 1700, 1800, 1900, 2000, 2100, 2200, 2300, 2400, 2500,
+    2600, 2700, 2800, 2900, 3000,
+];
+/// The lowest `UCI_Elo` (level 0).
+pub const MIN_ELO: u32 = LEVEL_ELO[0];
+/// The highest `UCI_Elo` (level 20: the full engine).
+pub const MAX_ELO: u32 = LEVEL_ELO[FULL as usize];
+
+/// A strength level and the seed of its random picks.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Skill {
+    /// 0.0 ..= 20.0; fractional when it comes from an Elo.
+    level: f64,
+    /// The picks' seed: a pick depends on it and on the position only.
+    seed: u64,
+}
+
+impl Default for Skill {
+    fn default() -> Skill {
+        Skill::FULL
+    }
+}
+
+/// One line of a search as the pick sees it: its score in centipawns
+/// ([`super::Score::centipawns`]).
+pub type Line = i32;
+
+impl Skill {
+    /// The full engine: no handicap.
+    pub const FULL: Skill = Skill {
+        level: FULL as f64,
+        seed: 0,
+    };
+
+    /// Level `level` (0 ..= 20; more is taken as 20) with picks drawn from `seed`.
+    pub fn level(level: u8, seed: u64) -> Skill {
+        Skill {
+            level: f64::from(level.min(FULL)),
+            seed,
+        }
+    }
+
+    /// The level an Elo on the levels' scale stands for ([`LEVEL_ELO`], linear between two
+    /// levels, clamped to [`MIN_ELO`] ..= [`MAX_ELO`]), with picks drawn from `seed`.
+    pub fn from_elo(elo: u32, seed: u64) -> Skill {
+        let elo = elo.clamp(MIN_ELO, MAX_ELO);
+        let i = LEVEL_ELO
+            .windows(2)
+            .position(|w| elo <= w[1])
+            .unwrap_or(FULL as usize - 1);
+        let (lo, hi) = (LEVEL_ELO[i], LEVEL_ELO[i + 1]);
+        let frac = f64::from(elo - lo) / f64::from((hi - lo).max(1));
+        Skill {
+            level: i as f64 + frac,
+            seed,
+        }
+    }
+
+    /// The seed of the picks (0: none set).
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// This level with picks drawn from `seed`.
+    pub fn seeded(self, seed: u64) -> Skill {
+        Skill { seed, ..self }
+    }
+
+    /// The level, 0.0 ..= 20.0.
+    pub fn value(&self) -> f64 {
+        self.level
+    }
+
+    /// Whether this level plays below full strength.
+    pub fn enabled(&self) -> bool {
+        self.level < f64::from(FULL)
+    }
+
+    /// The deepest iteration a weak level searches: `1 + level` plies (Stockfish picks its
+    /// move at that depth).
+    pub fn depth(&self) -> u32 {
+        1 + self.level as u32
+    }
+
+    /// The limits of a search at this level: `limits` with the depth capped at [`Skill::depth`].
+    pub fn limits(&self, mut limits: Limits) -> Limits {
+        if self.enabled() {
+            let cap = self.depth();
+            limits.depth = Some(limits.depth.map_or(cap, |d| d.min(cap)));
+        }
+        limits
+    }
+
+    /// The lines a search at this level reports when `MultiPV` asks for `asked`.
+    pub fn multipv(&self, asked: usize) -> usize {
+        if self.enabled() {
+            asked.max(MULTIPV)
+        } else {
+            asked
+        }
+    }
+
+    /// Which of `lines` (scores in centipawns, best first) to play in the position with key
+    /// `key`. Each line's score gets a push: a share of its distance to the best that grows
+    /// with the weakness (so the weaker the level, the less the scores count), plus a random
+    /// part of at most a pawn; the highest pushed score wins. The same seed and key give the
+    /// same pick. Full strength, or fewer than two lines: the first.
+    pub fn pick(&self, lines: &[Line], key: u64) -> usize {
+        if !self.enabled() || lines.len() < 2 {
+            return 0;
+        }
+        let mut rng = SplitMix::new(mix(self.seed ^ mix(key)));
+        let top = lines[0];
+        let spread = (top - lines[lines.len() - 1]).clamp(0, PAWN);
+        let weakness = 120.0 - 2.0 * self.level;
+        let mut best = 0;
+        let mut best_score = i64::MIN;
+        for (i, &score) in lines.iter().enumerate() {
+            let roll = rng.below(weakness as u64) as f64;
+            let push = (weakness * f64::from(top - score) + f64::from(spread) * roll) / 128.0;
+            let pushed = i64::from(score) + push as i64;
+            if pushed >= best_score {
+                best_score = pushed;
+                best = i;
+            }
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_maps_onto_the_levels() {
+        assert_eq!(Skill::from_elo(MIN_ELO, 0).value(), 0.0);
+        assert_eq!(Skill::from_elo(0, 0).value(), 0.0);
+        assert_eq!(Skill::from_elo(MAX_ELO, 0).value(), 20.0);
+        assert!(!Skill::from_elo(MAX_ELO, 0).enabled());
+        for l in 0..=FULL {
+            let s = Skill::from_elo(LEVEL_ELO[l as usize], 0).value();
+            assert!((s - f64::from(l)).abs() < 1e-9, "{l}: {s}");
+        }
+        let mid = (LEVEL_ELO[3] + LEVEL_ELO[4]) / 2;
+        let s = Skill::from_elo(mid, 0).value();
+        assert!(s > 3.0 && s < 4.0, "{s}");
+    }
+
+    #[test]
+    fn weak_levels_cap_the_depth_and_widen_the_lines() {
+        let l0 = Skill::level(0, 1);
+        assert_eq!(l0.limits(Limits::default()).depth, Some(1));
+        let deep = Limits {
+            depth: Some(30),
+            ..Limits::default()
+        };
+        assert_eq!(Skill::level(5, 1).limits(deep.clone()).depth, Some(6));
+        assert_eq!(Skill::FULL.limits(deep.clone()), deep);
+        assert_eq!(l0.multipv(1), MULTIPV);
+        assert_eq!(l0.multipv(7), 7);
+        assert_eq!(Skill::FULL.multipv(1), 1);
+    }
+
+    #[test]
+    fn picks_are_seeded_and_near_the_top() {
+        let lines = [40, 30, 10, -500];
+        let mut seen = [0; 4];
+        for key in 0..400u64 {
+            let a = Skill::level(0, 9).pick(&lines, key);
+            assert_eq!(a, Skill::level(0, 9).pick(&lines, key));
+            seen[a] += 1;
+            assert_eq!(Skill::FULL.pick(&lines, key), 0);
+        }
+        // Level 0 varies among the close lines, and a line five pawns worse is rare.
+        assert!(seen[0] > 0 && seen[1] > 0 && seen[2] > 0, "{seen:?}");
+        assert!(seen[3] < 40, "{seen:?}");
+        // Level 19 keeps to the best line far more often than level 0.
+        let strong = (0..400u64)
+            .filter(|&k| Skill::level(19, 9).pick(&lines, k) == 0)
+            .count();
+        assert!(strong > seen[0], "{strong} vs {seen:?}");
+    }
+}
