@@ -13,7 +13,7 @@ use longjiang_core::rng::{SplitMix, mix};
 pub const FULL: u8 = 20;
 /// The lines a weak level searches (more when `MultiPV` asks for more).
 pub const MULTIPV: usize = 4;
-/// The largest random push, in centipawns at the weakest level (a pawn).
+/// The largest random push, in centipawns (a pawn, at the weakest level).
 const PAWN: i32 = 100;
 
 /// The `UCI_Elo` of each level on the levels' own scale: the full engine (level 20) is 3000
@@ -123,9 +123,11 @@ impl Skill {
     }
 
     /// Which of `lines` (scores in centipawns, best first) to play in the position with key
-    /// `key`. Each line's score gets a push: a share of its distance to the best that grows
-    /// with the weakness (so the weaker the level, the less the scores count), plus a random
-    /// part of at most a pawn; the highest pushed score wins. The same seed and key give the
+    /// `key`. With weakness `w = 6 · (20 − level)` (120 at level 0, as Stockfish's), each
+    /// line's score `s` gets a push `(w · (best − s) + spread · r) / 128`, `r` random in
+    /// `0 .. w` and `spread` the distance from the best line to the last (at most a pawn): the
+    /// weaker the level, the less the scores count and the more chance does; the highest
+    /// pushed score wins. The same seed and key give the
     /// same pick. Full strength, or fewer than two lines: the first.
     pub fn pick(&self, lines: &[Line], key: u64) -> usize {
         if !self.enabled() || lines.len() < 2 {
@@ -134,7 +136,9 @@ impl Skill {
         let mut rng = SplitMix::new(mix(self.seed ^ mix(key)));
         let top = lines[0];
         let spread = (top - lines[lines.len() - 1]).clamp(0, PAWN);
-        let weakness = 120.0 - 2.0 * self.level;
+        // Stockfish's weakness is 120 − 2·level, a cliff of over 400 Elo between levels 19
+        // and 20 here (notes/levels.md); this one falls to 0 at level 20 instead.
+        let weakness = 6.0 * (f64::from(FULL) - self.level);
         let mut best = 0;
         let mut best_score = i64::MIN;
         for (i, &score) in lines.iter().enumerate() {
