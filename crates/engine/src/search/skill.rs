@@ -1,6 +1,6 @@
 //! Levels for people: `Skill Level` 0–20 and `UCI_Elo`, after Stockfish's `Skill`. A weak
-//! level searches no deeper than `1 + level` plies with at least [`MULTIPV`] lines, and then
-//! plays one of those lines, picked with a push that grows with the weakness: a weak engine
+//! level searches no deeper than `1 + level` plies, with [`Skill::share`] of the nodes or time
+//! the full engine would take and at least [`MULTIPV`] lines, and then plays one of those lines, picked with a push that grows with the weakness: a weak engine
 //! still plays one of the best few moves of a shallow search, never a random one. Level 20 is
 //! the full engine, untouched. The layer sits beside the search: it sets the limits and the
 //! line count before a search ([`Skill::limits`], [`Skill::multipv`]) and picks among the
@@ -8,11 +8,17 @@
 
 use super::Limits;
 use longjiang_core::rng::{SplitMix, mix};
+use std::time::Duration;
 
 /// The full-strength level (no handicap).
 pub const FULL: u8 = 20;
 /// The lines a weak level searches (more when `MultiPV` asks for more).
 pub const MULTIPV: usize = 4;
+/// The fewest nodes a weak level's share of a node limit comes to (a one-ply search of
+/// [`MULTIPV`] lines takes about 100).
+pub const MIN_NODES: u64 = 256;
+/// The least time a weak level's share of a time comes to.
+pub const MIN_TIME: Duration = Duration::from_millis(10);
 /// The largest random push, in centipawns (a pawn, at the weakest level).
 const PAWN: i32 = 100;
 
@@ -104,11 +110,33 @@ impl Skill {
         1 + self.level as u32
     }
 
-    /// The limits of a search at this level: `limits` with the depth capped at [`Skill::depth`].
+    /// The share of the full engine's budget a search at this level gets: `2^((level − 20)/2)`
+    /// (half at level 18, 1/1024 at level 0), so that each level is about the same step.
+    pub fn share(&self) -> f64 {
+        (0.5f64).powf((f64::from(FULL) - self.level) / 2.0)
+    }
+
+    /// The limits of a search at this level: `limits` with the depth capped at
+    /// [`Skill::depth`], and the nodes, the move time and the clock (time, increments,
+    /// byoyomi: what the time management divides) cut to [`Skill::share`] of theirs, no
+    /// less than [`MIN_NODES`] nodes and [`MIN_TIME`].
     pub fn limits(&self, mut limits: Limits) -> Limits {
-        if self.enabled() {
-            let cap = self.depth();
-            limits.depth = Some(limits.depth.map_or(cap, |d| d.min(cap)));
+        if !self.enabled() {
+            return limits;
+        }
+        let cap = self.depth();
+        limits.depth = Some(limits.depth.map_or(cap, |d| d.min(cap)));
+        let share = self.share();
+        let cut = |t: Duration| t.mul_f64(share).max(MIN_TIME.min(t));
+        limits.nodes = limits
+            .nodes
+            .map(|n| ((n as f64 * share) as u64).max(MIN_NODES.min(n)));
+        limits.movetime = limits.movetime.map(cut);
+        if let Some(c) = &mut limits.clock {
+            for t in c.time.iter_mut().chain(c.inc.iter_mut()) {
+                *t = cut(*t);
+            }
+            c.byoyomi = cut(c.byoyomi);
         }
         limits
     }
@@ -182,6 +210,17 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(Skill::level(5, 1).limits(deep.clone()).depth, Some(6));
+        let budget = Limits {
+            nodes: Some(100_000),
+            movetime: Some(Duration::from_secs(4)),
+            ..Limits::default()
+        };
+        let l18 = Skill::level(18, 1).limits(budget.clone());
+        assert_eq!(l18.nodes, Some(50_000));
+        assert_eq!(l18.movetime, Some(Duration::from_secs(2)));
+        let weakest = l0.limits(budget);
+        assert_eq!(weakest.nodes, Some(MIN_NODES));
+        assert_eq!(weakest.movetime, Some(MIN_TIME));
         assert_eq!(Skill::FULL.limits(deep.clone()), deep);
         assert_eq!(l0.multipv(1), MULTIPV);
         assert_eq!(l0.multipv(7), 7);
