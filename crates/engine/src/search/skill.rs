@@ -1,6 +1,7 @@
 //! Levels for people: `Skill Level` 0–20 and `UCI_Elo`, after Stockfish's `Skill`. A weak
 //! level searches no deeper than `1 + level` plies, with [`Skill::share`] of the nodes or time
-//! the full engine would take and at least [`MULTIPV`] lines, and then plays one of those lines, picked with a push that grows with the weakness: a weak engine
+//! the full engine would take and up to [`MULTIPV`] lines ([`Skill::multipv`]), and then plays
+//! one of those lines, picked with a push that grows with the weakness: a weak engine
 //! still plays one of the best few moves of a shallow search, never a random one. Level 20 is
 //! the full engine, untouched. The layer sits beside the search: it sets the limits and the
 //! line count before a search ([`Skill::limits`], [`Skill::multipv`]) and picks among the
@@ -12,7 +13,7 @@ use std::time::Duration;
 
 /// The full-strength level (no handicap).
 pub const FULL: u8 = 20;
-/// The lines a weak level searches (more when `MultiPV` asks for more).
+/// The most lines a weak level searches to pick from (more when `MultiPV` asks for more).
 pub const MULTIPV: usize = 4;
 /// The fewest nodes a weak level's share of a node limit comes to (a one-ply search of
 /// [`MULTIPV`] lines takes about 100).
@@ -141,10 +142,14 @@ impl Skill {
         limits
     }
 
-    /// The lines a search at this level reports when `MultiPV` asks for `asked`.
+    /// The lines a search at this level reports when `MultiPV` asks for `asked`: at least
+    /// `1 + (3·(20 − level) + 10) / 20` of them, 4 at levels 0 … 3 down to 1 at levels 17 … 19
+    /// (each line costs the search depth, and levels near the top get their steps from the
+    /// budget alone).
     pub fn multipv(&self, asked: usize) -> usize {
         if self.enabled() {
-            asked.max(MULTIPV)
+            let weak = 3.0 * (f64::from(FULL) - self.level);
+            asked.max(1 + ((weak + 10.0) / 20.0) as usize)
         } else {
             asked
         }
@@ -224,6 +229,11 @@ mod tests {
         assert_eq!(Skill::FULL.limits(deep.clone()), deep);
         assert_eq!(l0.multipv(1), MULTIPV);
         assert_eq!(l0.multipv(7), 7);
+        let lines: Vec<usize> = (0..FULL).map(|l| Skill::level(l, 1).multipv(1)).collect();
+        assert_eq!(
+            lines,
+            [4, 4, 4, 4, 3, 3, 3, 3, 3, 3, 3, 2, 2, 2, 2, 2, 2, 1, 1, 1]
+        );
         assert_eq!(Skill::FULL.multipv(1), 1);
     }
 
