@@ -85,8 +85,12 @@ def main():
             dtext = ""
             if direct:
                 w, d, lo, elo, err = direct
-                dtext = f"{w}-{d}-{lo}, " + (f"{elo:+.0f} ± {err:.0f}" if elo is not None
-                                            else "no finite estimate")
+                if elo is None:
+                    dtext = f"{w}-{d}-{lo}, no finite estimate"
+                elif err is None:
+                    dtext = f"{w}-{d}-{lo}, {elo:+.0f}, no finite error"
+                else:
+                    dtext = f"{w}-{d}-{lo}, {elo:+.0f} ± {err:.0f}"
             print(f"{l} | {c:+.0f} ± {e:.0f} | {dtext} | {fitted[l] - fitted[20]:+.0f}")
         table = [int(round((3000 + fitted[l] - fitted[20]) / 10.0)) * 10 for l in levels]
         print()

@@ -112,7 +112,7 @@ fn handshake(e: &mut Driver, hello: &str, ok: &str) -> Vec<String> {
 const USI_LINES: [&str; 4] = [
     "option name Skill Level type spin default 20 min 0 max 20",
     "option name UCI_LimitStrength type check default false",
-    "option name UCI_Elo type spin default 2000 min 1000 max 3000",
+    "option name UCI_Elo type spin default 2000 min 1460 max 3000",
     "option name Skill Seed type spin default 0 min 0 max 2147483647",
 ];
 
@@ -137,7 +137,7 @@ fn every_handshake_offers_the_strength_options() {
     for want in [
         "feature option=\"Skill Level -spin 20 0 20\"",
         "feature option=\"UCI_LimitStrength -check 0\"",
-        "feature option=\"UCI_Elo -spin 2000 1000 3000\"",
+        "feature option=\"UCI_Elo -spin 2000 1460 3000\"",
         "feature option=\"Skill Seed -spin 0 0 2147483647\"",
     ] {
         assert!(features.iter().any(|l| l == want), "{want}: {features:?}");
@@ -183,13 +183,13 @@ fn the_options_reach_the_search_in_usi_and_uci() {
         );
         let elo = [
             "setoption name UCI_LimitStrength value true",
-            "setoption name UCI_Elo value 1000",
+            "setoption name UCI_Elo value 1460",
             "setoption name Skill Seed value 42",
         ];
         assert_eq!(
             a,
             answers(&elo, hello, ok),
-            "{hello}: UCI_Elo 1000 is level 0"
+            "{hello}: UCI_Elo 1460 is level 0"
         );
     }
 }
@@ -205,11 +205,11 @@ fn bad_values_are_refused_with_one_error_line() {
         ),
         (
             "setoption name UCI_Elo value strong",
-            "not an integer in 1000 … 3000",
+            "not an integer in 1460 … 3000",
         ),
         (
-            "setoption name UCI_Elo value 999",
-            "not an integer in 1000 … 3000",
+            "setoption name UCI_Elo value 1459",
+            "not an integer in 1460 … 3000",
         ),
         (
             "setoption name UCI_LimitStrength value 1",

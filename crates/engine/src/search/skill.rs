@@ -23,12 +23,13 @@ pub const MIN_TIME: Duration = Duration::from_millis(10);
 /// The largest random push, in centipawns (a pawn, at the weakest level).
 const PAWN: i32 = 100;
 
-/// The `UCI_Elo` of each level on the levels' own scale: the full engine (level 20) is 3000
-/// by convention, and each level sits its measured distance below it (docs/levels.md).
-/// Increasing, so that an Elo maps to one level.
+/// The `UCI_Elo` of each level on the levels' own scale: the full engine (level 20) is 3000 by
+/// convention, and each level stands its measured distance below it in the drop game at 5,000
+/// nodes a move (a monotone fit of the chained steps, notes/levels.md, 2026-12-06, commit
+/// 01575f9; docs/levels.md). Increasing, so that an Elo maps to one level.
 pub const LEVEL_ELO: [u32; 21] = [
-    1000, 1100, 1200, 1300, 1400, 1500, 1600, 1700, 1800, 1900, 2000, 2100, 2200, 2300, 2400, 2500,
-    2600, 2700, 2800, 2900, 3000,
+    1460, 1580, 1660, 1680, 1750, 1840, 1900, 1930, 1960, 2010, 2020, 2080, 2130, 2200, 2330, 2410,
+    2590, 2710, 2810, 2970, 3000,
 ];
 /// The lowest `UCI_Elo` (level 0).
 pub const MIN_ELO: u32 = LEVEL_ELO[0];
@@ -201,6 +202,7 @@ mod tests {
             let s = Skill::from_elo(LEVEL_ELO[l as usize], 0).value();
             assert!((s - f64::from(l)).abs() < 1e-9, "{l}: {s}");
         }
+        assert!(LEVEL_ELO.windows(2).all(|w| w[0] < w[1]));
         let mid = (LEVEL_ELO[3] + LEVEL_ELO[4]) / 2;
         let s = Skill::from_elo(mid, 0).value();
         assert!(s > 3.0 && s < 4.0, "{s}");
