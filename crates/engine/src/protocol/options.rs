@@ -146,14 +146,8 @@ pub enum OptionChange {
     SearchStats(bool),
     /// `UCI_ShowWDL`: win/draw/loss chances in `info` lines.
     ShowWdl(bool),
-    /// `Skill Level` (0 ..= 20).
-    SkillLevel(u8),
-    /// `UCI_LimitStrength`: play at `UCI_Elo`.
-    LimitStrength(bool),
-    /// `UCI_Elo`, on the levels' scale.
-    Elo(u32),
-    /// `Skill Seed`: the seed of a weak level's picks (0: one drawn per engine).
-    SkillSeed(u64),
+    /// `Skill Level`, `UCI_LimitStrength`, `UCI_Elo` or `Skill Seed`.
+    Strength(strength::Change),
 }
 
 /// The `EnteringKingRule` values, as YaneuraOu names them (`SeedRule27` is the seed's count).
@@ -372,12 +366,7 @@ impl Options {
             OptionChange::OwnBook(on) => self.own_book = on,
             OptionChange::SearchStats(on) => self.search_stats = on,
             OptionChange::ShowWdl(on) => self.show_wdl = on,
-            OptionChange::SkillLevel(_)
-            | OptionChange::LimitStrength(_)
-            | OptionChange::Elo(_)
-            | OptionChange::SkillSeed(_) => {
-                self.strength.apply(change);
-            }
+            OptionChange::Strength(c) => self.strength.apply(c),
         }
     }
 }

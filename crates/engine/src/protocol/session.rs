@@ -428,15 +428,8 @@ impl Session {
             | OptionChange::UseNnue(_)
             | OptionChange::SpsaOptions(_)
             | OptionChange::OwnBook(_)
-            | OptionChange::ShowWdl(_) => {}
-            OptionChange::SkillLevel(_)
-            | OptionChange::LimitStrength(_)
-            | OptionChange::Elo(_)
-            | OptionChange::SkillSeed(_) => {
-                let mut options = self.options.clone();
-                options.apply(change);
-                self.engine.set_skill(options.strength.skill());
-            }
+            | OptionChange::ShowWdl(_)
+            | OptionChange::Strength(_) => {}
             OptionChange::SearchParam { index, value } => self
                 .engine
                 .set_param(crate::search::params::ALL[index], value)
@@ -457,6 +450,7 @@ impl Session {
             }
         }
         self.options.apply(change);
+        self.engine.set_skill(self.options.strength.skill());
         if matches!(change, OptionChange::UseNnue(_)) {
             self.update_net();
         }

@@ -11,6 +11,19 @@ pub const DEFAULT_ELO: u32 = 2000;
 /// `Skill Seed`'s largest value.
 pub const MAX_SEED: u64 = i32::MAX as u64;
 
+/// One accepted strength option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// `Skill Level` (0 ..= 20).
+    Level(u8),
+    /// `UCI_LimitStrength`: play at `UCI_Elo`.
+    Limit(bool),
+    /// `UCI_Elo`, on the levels' scale.
+    Elo(u32),
+    /// `Skill Seed`: the seed of a weak level's picks (0: one drawn per engine).
+    Seed(u64),
+}
+
 /// The strength options' values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Strength {
@@ -45,16 +58,14 @@ impl Strength {
         }
     }
 
-    /// Records an accepted change; `false` when it is not a strength option.
-    pub fn apply(&mut self, change: OptionChange) -> bool {
+    /// Records an accepted change.
+    pub fn apply(&mut self, change: Change) {
         match change {
-            OptionChange::SkillLevel(l) => self.level = l,
-            OptionChange::LimitStrength(on) => self.limit = on,
-            OptionChange::Elo(e) => self.elo = e,
-            OptionChange::SkillSeed(s) => self.seed = s,
-            _ => return false,
+            Change::Level(l) => self.level = l,
+            Change::Limit(on) => self.limit = on,
+            Change::Elo(e) => self.elo = e,
+            Change::Seed(s) => self.seed = s,
         }
-        true
     }
 
     /// The `option …` lines of the USI/UCI handshake.
@@ -104,23 +115,24 @@ pub fn parse(key: &str, name: &str, value: Option<&str>) -> Option<Result<Option
                 format!("setoption: {name} value '{shown}' is not an integer in {min} … {max}")
             })
     };
-    Some(match key {
+    let change = match key {
         "skill level" | "skilllevel" => {
-            number(0, u64::from(skill::FULL)).map(|l| OptionChange::SkillLevel(l as u8))
+            number(0, u64::from(skill::FULL)).map(|l| Change::Level(l as u8))
         }
         "uci_elo" => number(u64::from(skill::MIN_ELO), u64::from(skill::MAX_ELO))
-            .map(|e| OptionChange::Elo(e as u32)),
-        "skill seed" | "skillseed" => number(0, MAX_SEED).map(OptionChange::SkillSeed),
+            .map(|e| Change::Elo(e as u32)),
+        "skill seed" | "skillseed" => number(0, MAX_SEED).map(Change::Seed),
         "uci_limitstrength" => match value {
-            Some("true") => Ok(OptionChange::LimitStrength(true)),
-            Some("false") => Ok(OptionChange::LimitStrength(false)),
+            Some("true") => Ok(Change::Limit(true)),
+            Some("false") => Ok(Change::Limit(false)),
             _ => Err(format!(
                 "setoption: {name} value '{}' (expected true or false)",
                 value.unwrap_or("")
             )),
         },
         _ => return None,
-    })
+    };
+    Some(change.map(OptionChange::Strength))
 }
 
 #[cfg(test)]
@@ -130,18 +142,15 @@ mod tests {
     #[test]
     fn strength_options_read_and_refuse() {
         let ok = [
-            ("skill level", "0", OptionChange::SkillLevel(0)),
-            ("skilllevel", "20", OptionChange::SkillLevel(20)),
-            ("uci_elo", "1500", OptionChange::Elo(1500)),
-            (
-                "uci_limitstrength",
-                "true",
-                OptionChange::LimitStrength(true),
-            ),
-            ("skill seed", "7", OptionChange::SkillSeed(7)),
+            ("skill level", "0", Change::Level(0)),
+            ("skilllevel", "20", Change::Level(20)),
+            ("uci_elo", "1500", Change::Elo(1500)),
+            ("uci_limitstrength", "true", Change::Limit(true)),
+            ("skill seed", "7", Change::Seed(7)),
         ];
         for (key, v, want) in ok {
-            assert_eq!(parse(key, key, Some(v)), Some(Ok(want)), "{key}");
+            let want = Some(Ok(OptionChange::Strength(want)));
+            assert_eq!(parse(key, key, Some(v)), want, "{key}");
         }
         for (key, v) in [
             ("skill level", "99"),
@@ -160,11 +169,11 @@ mod tests {
     fn elo_wins_only_while_strength_is_limited() {
         let mut s = Strength::default();
         assert!(!s.skill().enabled());
-        s.apply(OptionChange::SkillLevel(3));
+        s.apply(Change::Level(3));
         assert_eq!(s.skill().value(), 3.0);
-        s.apply(OptionChange::Elo(skill::MIN_ELO));
+        s.apply(Change::Elo(skill::MIN_ELO));
         assert_eq!(s.skill().value(), 3.0);
-        s.apply(OptionChange::LimitStrength(true));
+        s.apply(Change::Limit(true));
         assert_eq!(s.skill().value(), 0.0);
     }
 }

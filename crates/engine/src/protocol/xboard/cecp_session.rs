@@ -346,11 +346,8 @@ impl XboardSession {
                     | OptionChange::SpsaOptions(_)
                     | OptionChange::OwnBook(_)
                     | OptionChange::ShowWdl(_) => {}
-                    OptionChange::SkillLevel(_)
-                    | OptionChange::LimitStrength(_)
-                    | OptionChange::Elo(_)
-                    | OptionChange::SkillSeed(_) => {
-                        self.options.apply(change);
+                    OptionChange::Strength(c) => {
+                        self.options.strength.apply(c);
                         self.engine.set_skill(self.options.strength.skill());
                     }
                     // In range: `Options::parse_change` checked it.

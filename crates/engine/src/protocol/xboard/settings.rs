@@ -4,7 +4,7 @@
 //! and are off unless the user asks for them.
 
 use crate::protocol::options::{OptionChange, Options};
-use crate::protocol::strength::Strength;
+use crate::protocol::strength::{Change, Strength};
 use crate::search::engine::{DEFAULT_MOVE_OVERHEAD, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};
 use longjiang_core::rules::StalemateRule;
 
@@ -100,7 +100,8 @@ pub fn parse_option(text: &str, current: Etiquette) -> Result<Setting, String> {
             };
         }
         "uci_limitstrength" => {
-            return check(value).map(|on| Setting::Engine(OptionChange::LimitStrength(on)));
+            return check(value)
+                .map(|on| Setting::Engine(OptionChange::Strength(Change::Limit(on))));
         }
         "multipv" | "move overhead" | "clear hash" | "skill level" | "uci_elo" | "skill seed" => {
             return Options::parse_change(name, value).map(Setting::Engine);
