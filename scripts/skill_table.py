@@ -3,8 +3,8 @@
 
 Reads the `summary.json` of each match `longjiang match` wrote for the pairs "L<a>" vs
 "L<b>" under DIR (one directory per match, named VARIANT-A-B) and prints, per game:
-each step's W-D-L and Elo with its 95 % error (a level against the next one, or the one two
-above), the chain (level 20 = 0, each level the sum of the steps above it, errors added in
+each step's W-D-L and Elo with its 95 % error (a level against the nearest level above it
+that was played, at most four up), the chain (level 20 = 0, each level the sum of the steps above it, errors added in
 quadrature), the direct matches against level
 20 beside it, and the monotone fit (pool-adjacent-violators, weighted by 1/error^2) that
 `search/skill.rs`'s LEVEL_ELO takes (3000 + fit, rounded to 10).
@@ -62,7 +62,7 @@ def main():
         chain = {20: (0.0, 0.0)}
         for a in range(19, -1, -1):
             steps = [b for (v, x, b) in data if v == variant and x == a and b in chain
-                     and b - a <= 2]
+                     and b - a <= 4]
             if not steps:
                 continue
             b = min(steps)
