@@ -10,6 +10,7 @@ use super::game::{WebGame, score_for_first};
 use super::store::{GameEntry, Store, lock};
 use longjiang_core::notation::write_move;
 use longjiang_core::rules::{Move, Position};
+use longjiang_engine::search::skill::Skill;
 use longjiang_engine::search::value::{MATE, MATE_IN_MAX_PLY, MATED_IN_MAX_PLY};
 use longjiang_engine::search::{Limits, SearchEvent, SearchInfo, engine::listener};
 use serde_json::{Value, json};
@@ -183,14 +184,14 @@ fn begin_search(g: &mut WebGame) -> Result<(), Refusal> {
 /// marked as thinking.
 pub async fn engine_move(store: Arc<Store>, entry: Arc<GameEntry>) -> Result<String, Refusal> {
     let task = tokio::spawn(async move {
-        let (pos, version, limits) = {
+        let (pos, version, strength) = {
             let mut g = lock(&entry.game);
             let pos = g.position();
             if let Some(o) = pos.outcome() {
                 return Err(Refusal::Bad(format!("the game is over ({o})")));
             }
             begin_search(&mut g)?;
-            (pos, g.version, g.strength.limits())
+            (pos, g.version, g.strength)
         };
         stop_analysis(&entry);
         let searched = async {
@@ -199,7 +200,9 @@ pub async fn engine_move(store: Arc<Store>, entry: Arc<GameEntry>) -> Result<Str
             tokio::task::spawn_blocking(move || {
                 let e = lease.engine();
                 e.set_position(root);
-                e.search_sync(limits)
+                // The game's level, for this move only (the lease puts level 20 back).
+                e.set_skill(Skill::level(strength.level, 0));
+                e.search_sync(strength.limits())
             })
             .await
             .map_err(|_| internal("the search"))

@@ -186,7 +186,7 @@ async fn create(State(app): State<App>, body: Bytes) -> ApiReply {
     let m = object(&body)?;
     let variant = variant_field(&m, Variant::DEFAULT)?;
     let side = engine_side_field(&m)?.unwrap_or(None);
-    let strength = strength_field(&m)?.unwrap_or(Strength::Movetime(1000));
+    let strength = strength_field(&m)?.unwrap_or(Strength::movetime(1000));
     let (id, e) = app
         .insert(WebGame::new(variant, side, strength))
         .map_err(busy)?;

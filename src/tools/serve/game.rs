@@ -17,9 +17,9 @@ use std::time::{Duration, Instant};
 /// The most plies a game may hold (a record longer than this is refused).
 pub const MAX_PLIES: usize = 1000;
 
-/// How strong the engine plays: one limit per move.
+/// How long the engine searches a move: one limit per move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Strength {
+pub enum Limit {
     /// Think this many milliseconds per move.
     Movetime(u64),
     /// Search about this many nodes per move.
@@ -28,45 +28,76 @@ pub enum Strength {
     Depth(u32),
 }
 
+/// How strong the engine plays: the limit of a move and the level (`Skill Level`, 0 … 20,
+/// 20 the full engine; docs/levels.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Strength {
+    /// The search's limit.
+    pub limit: Limit,
+    /// The level.
+    pub level: u8,
+}
+
 impl Strength {
-    /// Reads `{"kind": "movetime"|"nodes"|"depth", "value": n}`, with each limit capped
-    /// (60 s, 50 million nodes, depth 30).
+    /// The full engine thinking `ms` milliseconds a move.
+    pub fn movetime(ms: u64) -> Strength {
+        Strength {
+            limit: Limit::Movetime(ms),
+            level: longjiang_engine::search::skill::FULL,
+        }
+    }
+
+    /// Reads `{"kind": "movetime"|"nodes"|"depth", "value": n, "level": 0…20}`, with each limit
+    /// capped (60 s, 50 million nodes, depth 30); `level` defaults to 20.
     pub fn from_json(v: &Value) -> Result<Strength, String> {
         let kind = v.get("kind").and_then(Value::as_str).unwrap_or("movetime");
         let value = v
             .get("value")
             .and_then(Value::as_u64)
             .ok_or("strength.value must be a whole number")?;
-        match kind {
-            "movetime" if (10..=60_000).contains(&value) => Ok(Strength::Movetime(value)),
-            "nodes" if (1..=50_000_000).contains(&value) => Ok(Strength::Nodes(value)),
-            "depth" if (1..=30).contains(&value) => Ok(Strength::Depth(value as u32)),
-            "movetime" => Err("movetime must be 10 … 60000 ms".into()),
-            "nodes" => Err("nodes must be 1 … 50000000".into()),
-            "depth" => Err("depth must be 1 … 30".into()),
-            other => Err(format!(
-                "unknown strength kind '{other}' (movetime, nodes or depth)"
-            )),
-        }
+        let full = longjiang_engine::search::skill::FULL;
+        let level = match v.get("level") {
+            None | Some(Value::Null) => full,
+            Some(l) => l
+                .as_u64()
+                .filter(|&l| l <= u64::from(full))
+                .map(|l| l as u8)
+                .ok_or(format!("level must be a whole number 0 … {full}"))?,
+        };
+        let limit = match kind {
+            "movetime" if (10..=60_000).contains(&value) => Limit::Movetime(value),
+            "nodes" if (1..=50_000_000).contains(&value) => Limit::Nodes(value),
+            "depth" if (1..=30).contains(&value) => Limit::Depth(value as u32),
+            "movetime" => return Err("movetime must be 10 … 60000 ms".into()),
+            "nodes" => return Err("nodes must be 1 … 50000000".into()),
+            "depth" => return Err("depth must be 1 … 30".into()),
+            other => {
+                return Err(format!(
+                    "unknown strength kind '{other}' (movetime, nodes or depth)"
+                ));
+            }
+        };
+        Ok(Strength { limit, level })
     }
 
     /// The search limits of one engine move.
     pub fn limits(self) -> Limits {
         let mut l = Limits::default();
-        match self {
-            Strength::Movetime(ms) => l.movetime = Some(Duration::from_millis(ms)),
-            Strength::Nodes(n) => l.nodes = Some(n),
-            Strength::Depth(d) => l.depth = Some(d),
+        match self.limit {
+            Limit::Movetime(ms) => l.movetime = Some(Duration::from_millis(ms)),
+            Limit::Nodes(n) => l.nodes = Some(n),
+            Limit::Depth(d) => l.depth = Some(d),
         }
         l
     }
 
     fn to_json(self) -> Value {
-        match self {
-            Strength::Movetime(v) => json!({"kind": "movetime", "value": v}),
-            Strength::Nodes(v) => json!({"kind": "nodes", "value": v}),
-            Strength::Depth(v) => json!({"kind": "depth", "value": v}),
-        }
+        let (kind, value) = match self.limit {
+            Limit::Movetime(v) => ("movetime", v),
+            Limit::Nodes(v) => ("nodes", v),
+            Limit::Depth(v) => ("depth", u64::from(v)),
+        };
+        json!({"kind": kind, "value": value, "level": self.level})
     }
 }
 

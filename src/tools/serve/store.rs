@@ -75,6 +75,7 @@ impl Drop for EngineLease {
             e.stop();
             e.wait();
             e.set_multipv(1);
+            e.set_skill(longjiang_engine::search::skill::Skill::FULL);
             lock(&self.pool.engines).push(e);
         }
     }

@@ -16,6 +16,7 @@ pub mod options;
 pub mod output;
 pub mod session;
 pub mod shogi_board;
+pub mod strength;
 pub mod xboard;
 
 pub use output::Output;

@@ -6,6 +6,7 @@
 //! for one mode works in the other.
 
 use super::Mode;
+use super::strength::{self, Strength};
 use crate::search::engine::{DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD, MAX_MULTIPV, MAX_THREADS};
 use crate::search::params;
 use longjiang_core::rules::{EnteringKingRule, Rules, StalemateRule, Variant};
@@ -48,6 +49,8 @@ pub struct Options {
     pub search_stats: bool,
     /// `UCI_ShowWDL`: `info` lines carry ` wdl W D L` after the score (`search::wdl`).
     pub show_wdl: bool,
+    /// `Skill Level`, `UCI_LimitStrength`, `UCI_Elo` and `Skill Seed`.
+    pub strength: Strength,
 }
 
 /// `BookFile`'s value when no book is loaded.
@@ -71,6 +74,7 @@ impl Default for Options {
             book_file: NO_BOOK.to_string(),
             search_stats: false,
             show_wdl: false,
+            strength: Strength::default(),
         }
     }
 }
@@ -142,6 +146,8 @@ pub enum OptionChange {
     SearchStats(bool),
     /// `UCI_ShowWDL`: win/draw/loss chances in `info` lines.
     ShowWdl(bool),
+    /// `Skill Level`, `UCI_LimitStrength`, `UCI_Elo` or `Skill Seed`.
+    Strength(strength::Change),
 }
 
 /// The `EnteringKingRule` values, as YaneuraOu names them (`SeedRule27` is the seed's count).
@@ -231,6 +237,7 @@ impl Options {
             format!("option name BookFile type string default {NO_BOOK}"),
             "option name SearchStats type check default false".to_string(),
         ];
+        lines.extend(self.strength.lines());
         if mode == Mode::Uci {
             lines.push("option name UCI_ShowWDL type check default false".to_string());
         }
@@ -288,6 +295,9 @@ impl Options {
                 )),
             }
         };
+        if let Some(change) = strength::parse(&key, name, value) {
+            return change;
+        }
         match key.as_str() {
             "usi_hash" | "hash" => spin(HASH).map(OptionChange::Hash),
             "threads" => spin(THREADS).map(OptionChange::Threads),
@@ -356,6 +366,7 @@ impl Options {
             OptionChange::OwnBook(on) => self.own_book = on,
             OptionChange::SearchStats(on) => self.search_stats = on,
             OptionChange::ShowWdl(on) => self.show_wdl = on,
+            OptionChange::Strength(c) => self.strength.apply(c),
         }
     }
 }

@@ -428,7 +428,8 @@ impl Session {
             | OptionChange::UseNnue(_)
             | OptionChange::SpsaOptions(_)
             | OptionChange::OwnBook(_)
-            | OptionChange::ShowWdl(_) => {}
+            | OptionChange::ShowWdl(_)
+            | OptionChange::Strength(_) => {}
             OptionChange::SearchParam { index, value } => self
                 .engine
                 .set_param(crate::search::params::ALL[index], value)
@@ -449,6 +450,7 @@ impl Session {
             }
         }
         self.options.apply(change);
+        self.engine.set_skill(self.options.strength.skill());
         if matches!(change, OptionChange::UseNnue(_)) {
             self.update_net();
         }

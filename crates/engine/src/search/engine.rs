@@ -6,6 +6,8 @@
 use super::Features;
 use super::params::{Param, Values};
 use super::shared::{STACK_SIZE, Shared};
+use super::skill::Skill;
+use super::skill_pick::SkillPick;
 use super::smp;
 use super::thread::ThreadData;
 use super::tt::TranspositionTable;
@@ -53,6 +55,12 @@ pub struct Engine {
     tried: Vec<(Variant, &'static [(&'static Param, i32)])>,
     /// Send each search's statistics to the listener (`set_search_stats`).
     report_stats: bool,
+    /// The strength level (`set_skill`).
+    skill: Skill,
+    /// The running (or last) weak search's pick.
+    pick: Option<Arc<SkillPick>>,
+    /// The picks' seed when the skill sets none: drawn from the clock when the engine is made.
+    entropy: u64,
 }
 
 impl Default for Engine {
@@ -79,7 +87,54 @@ impl Engine {
             set_params: Vec::new(),
             tried: Vec::new(),
             report_stats: false,
+            skill: Skill::FULL,
+            pick: None,
+            entropy: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_nanos() as u64 | 1),
         }
+    }
+
+    /// Sets the strength level of the later searches ([`super::skill`]): below level 20 a
+    /// search is shallower, wider, and its answer one of its best lines picked at random
+    /// (from the skill's seed; with seed 0, from one the engine drew when it was made).
+    pub fn set_skill(&mut self, skill: Skill) {
+        self.skill = if skill.seed() == 0 {
+            skill.seeded(self.entropy)
+        } else {
+            skill
+        };
+    }
+
+    /// The strength level.
+    pub fn skill(&self) -> Skill {
+        self.skill
+    }
+
+    /// A weak level's limits and listener for a search of `limits` (as they are at full
+    /// strength), and the pick it records.
+    fn with_skill(&mut self, limits: Limits, listener: Listener) -> (Limits, Listener) {
+        self.pick = None;
+        if !self.skill.enabled() {
+            return (limits, listener);
+        }
+        let searched = self.skill.multipv(self.multipv);
+        let pick = SkillPick::new(self.skill, &self.position, &limits, searched, self.multipv);
+        let pick = Arc::new(pick);
+        let listener = pick.listener(listener);
+        self.pick = Some(pick);
+        (self.skill.limits(limits), listener)
+    }
+
+    /// `result` with a weak level's pick as its answer.
+    fn picked(&self, mut result: SearchResult) -> SearchResult {
+        if let Some(line) = self.pick.as_ref().and_then(|p| p.picked()) {
+            result.best = line.pv.first().copied();
+            result.ponder = line.pv.get(1).copied();
+            result.score = line.score;
+            result.pv = line.pv;
+        }
+        result
     }
 
     /// Resizes (and so clears) the table (1 ..= `MAX_HASH_MB`). Waits for a running search first. When the memory
@@ -222,6 +277,7 @@ impl Engine {
     /// the search thread. A search still running is stopped first (its answer is delivered).
     pub fn start(&mut self, limits: Limits, listener: Listener) {
         self.finish();
+        let (limits, listener) = self.with_skill(limits, listener);
         let shared = Arc::new(self.shared_for(limits));
         let data = std::mem::take(&mut self.data);
         let pos = self.position.clone();
@@ -260,7 +316,7 @@ impl Engine {
             match handle.join() {
                 Ok((result, data)) => {
                     self.data = data;
-                    self.last = Some(result);
+                    self.last = Some(self.picked(result));
                 }
                 Err(_) => {
                     // A search thread panicked (a bug); keep the engine usable.
@@ -294,7 +350,7 @@ impl Engine {
             limits,
             &self.position,
             self.overhead,
-            self.multipv,
+            self.skill.multipv(self.multipv),
             self.threads,
             Arc::clone(&self.tt),
             self.features,
@@ -312,12 +368,13 @@ impl Engine {
         self.finish();
         limits.infinite = false;
         limits.ponder = false;
+        let quiet: Listener = Arc::new(|_: &SearchEvent| {});
+        let (limits, listener) = self.with_skill(limits, quiet);
         let shared = self.shared_for(limits);
         let data = std::mem::take(&mut self.data);
-        let quiet: Listener = Arc::new(|_: &SearchEvent| {});
-        let (result, data) = smp::run(&shared, self.position.clone(), data, &quiet);
+        let (result, data) = smp::run(&shared, self.position.clone(), data, &listener);
         self.data = data;
-        result
+        self.picked(result)
     }
 
     /// Like `search_sync`, reporting progress to `listener` as `start` does.

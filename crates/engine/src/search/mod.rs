@@ -13,7 +13,8 @@
 //! later moves are cut); `techniques` switches the pruning techniques; `picker` orders moves;
 //! `history` keeps the move-ordering statistics; [`tt`] is the table; [`time`] the clock arithmetic; `see` the
 //! static exchange evaluation; [`value`] the score scale; [`params`] every tunable of the
-//! search and the time management.
+//! search and the time management. [`skill`] is the strength levels, a layer around the
+//! search: it limits a search and picks among its lines (`skill_pick`), the search untouched.
 
 mod alphabeta;
 pub mod bench;
@@ -33,6 +34,8 @@ mod qsearch;
 mod reductions;
 pub mod see;
 mod shared;
+pub mod skill;
+mod skill_pick;
 mod smp;
 mod split;
 pub mod stats;

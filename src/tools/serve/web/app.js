@@ -366,7 +366,8 @@
     const you = $("you").value;
     const engine_side = you === "both" ? "none" : you === "b" ? "w" : "b";
     const body = { variant: $("variant").value, engine_side,
-      strength: { kind: $("strength-kind").value, value: parseInt($("strength-value").value, 10) || 0 } };
+      strength: { kind: $("strength-kind").value, value: parseInt($("strength-value").value, 10) || 0,
+        level: parseInt($("level").value, 10) } };
     try {
       show(await api("/api/games", body));
     } catch (e) { say(e.message, true); return; }
@@ -408,6 +409,12 @@
   $("prev").onclick = () => step(view.cursor - 1);
   $("next").onclick = () => step(view.cursor + 1);
   $("last").onclick = () => step(view.line.length);
+  for (let l = 20; l >= 0; l--) {
+    const o = document.createElement("option");
+    o.value = String(l);
+    o.textContent = l === 20 ? "20 (full strength)" : String(l);
+    $("level").appendChild(o);
+  }
   $("strength-kind").onchange = () => {
     $("strength-value").value = { movetime: 1000, nodes: 100000, depth: 8 }[$("strength-kind").value];
   };

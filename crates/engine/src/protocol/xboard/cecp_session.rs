@@ -346,6 +346,10 @@ impl XboardSession {
                     | OptionChange::SpsaOptions(_)
                     | OptionChange::OwnBook(_)
                     | OptionChange::ShowWdl(_) => {}
+                    OptionChange::Strength(c) => {
+                        self.options.strength.apply(c);
+                        self.engine.set_skill(self.options.strength.skill());
+                    }
                     // In range: `Options::parse_change` checked it.
                     OptionChange::SearchParam { index, value } => {
                         let p = crate::search::params::ALL[index];

@@ -4,6 +4,7 @@
 //! and are off unless the user asks for them.
 
 use crate::protocol::options::{OptionChange, Options};
+use crate::protocol::strength::{Change, Strength};
 use crate::search::engine::{DEFAULT_MOVE_OVERHEAD, MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};
 use longjiang_core::rules::StalemateRule;
 
@@ -34,7 +35,7 @@ impl Default for Etiquette {
 /// come from XBoard's own `memory` and `cores` commands. `use_nnue`: `UseNNUE`'s default (the
 /// game's own evaluator, see [`Options::uses_nnue`]).
 pub fn option_definitions(etiquette: Etiquette, use_nnue: bool) -> Vec<String> {
-    vec![
+    let mut defs = vec![
         format!("MultiPV -spin 1 1 {MAX_MULTIPV}"),
         format!(
             "Move Overhead -spin {} 0 10000",
@@ -47,7 +48,9 @@ pub fn option_definitions(etiquette: Etiquette, use_nnue: bool) -> Vec<String> {
         format!("Offer Draws -check {}", u8::from(etiquette.draw_offers)),
         format!("UseNNUE -check {}", u8::from(use_nnue)),
         format!("EvalFile -file {}", crate::eval::nnue::EMBEDDED_NAME),
-    ]
+    ];
+    defs.extend(Strength::xboard_definitions());
+    defs
 }
 
 /// One accepted `option`, `memory` or `cores` command.
@@ -96,7 +99,11 @@ pub fn parse_option(text: &str, current: Etiquette) -> Result<Setting, String> {
                 _ => Err(format!("option {name} takes draw or loss")),
             };
         }
-        "multipv" | "move overhead" | "clear hash" => {
+        "uci_limitstrength" => {
+            return check(value)
+                .map(|on| Setting::Engine(OptionChange::Strength(Change::Limit(on))));
+        }
+        "multipv" | "move overhead" | "clear hash" | "skill level" | "uci_elo" | "skill seed" => {
             return Options::parse_change(name, value).map(Setting::Engine);
         }
         n if n.starts_with("spsa_") => {
