@@ -3,7 +3,7 @@
 //! the last score.
 
 use super::dialect::parse_score;
-use super::engine_spec::{EngineSpec, Proto};
+use super::engine_spec::{EngineSpec, OPTION_ALIASES, Proto};
 use super::process::{EngineProcess, Recv, TrafficLog, describe_exit};
 use longjiang_core::rules::Variant;
 use std::fmt;
@@ -75,13 +75,6 @@ pub struct EngineConnection {
     pub id_name: Option<String>,
     timeout: Duration,
 }
-
-/// The spellings of one option in USI and UCI (and Stockfish's), any of which a spec may use.
-pub(super) const OPTION_ALIASES: [[&str; 2]; 3] = [
-    ["Hash", "USI_Hash"],
-    ["Ponder", "USI_Ponder"],
-    ["Move Overhead", "MoveOverhead"],
-];
 
 /// The name under which the engine declared option `name`: the same name (any case), else
 /// its other spelling ([`OPTION_ALIASES`]); `None` when it declared neither.

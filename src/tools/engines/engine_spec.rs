@@ -10,6 +10,13 @@ use super::timecontrol::{TcError, TimeControl};
 use std::fmt;
 use std::path::PathBuf;
 
+/// The spellings of one option in USI and UCI (and Stockfish's), any of which a spec may use.
+pub(super) const OPTION_ALIASES: [[&str; 2]; 3] = [
+    ["Hash", "USI_Hash"],
+    ["Ponder", "USI_Ponder"],
+    ["Move Overhead", "MoveOverhead"],
+];
+
 /// The protocol an engine speaks.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Proto {
@@ -69,7 +76,7 @@ fn item_key(item: &str) -> String {
     let key = item.split_once('=').map_or(item, |(k, _)| k).trim();
     if let Some(opt) = key.strip_prefix("option.") {
         let opt = opt.trim();
-        let canonical = super::connection::OPTION_ALIASES
+        let canonical = OPTION_ALIASES
             .iter()
             .find(|pair| pair.iter().any(|a| a.eq_ignore_ascii_case(opt)))
             .map_or(opt, |pair| pair[0]);

@@ -296,7 +296,7 @@ impl Options {
             }
         };
         if let Some(change) = strength::parse(&key, name, value) {
-            return change;
+            return change.map(OptionChange::Strength);
         }
         match key.as_str() {
             "usi_hash" | "hash" => spin(HASH).map(OptionChange::Hash),

@@ -3,7 +3,6 @@
 //! `Skill Level` while `UCI_LimitStrength` is on) and `Skill Seed` (the seed of the weak
 //! levels' picks; 0 draws one per engine). `search::skill` plays them; docs/levels.md.
 
-use super::options::OptionChange;
 use crate::search::skill::{self, Skill};
 
 /// `UCI_Elo`'s default.
@@ -103,7 +102,7 @@ impl Strength {
 
 /// Reads a strength option (`key` the lower-case name); `None` when `key` is not one. A
 /// check's value is `true`/`false` (the XBoard reader turns its `1`/`0` into these).
-pub fn parse(key: &str, name: &str, value: Option<&str>) -> Option<Result<OptionChange, String>> {
+pub fn parse(key: &str, name: &str, value: Option<&str>) -> Option<Result<Change, String>> {
     let number = |min: u64, max: u64| -> Result<u64, String> {
         let v = value.ok_or_else(|| format!("setoption: {name} needs a value ({min} … {max})"))?;
         v.trim()
@@ -132,7 +131,7 @@ pub fn parse(key: &str, name: &str, value: Option<&str>) -> Option<Result<Option
         },
         _ => return None,
     };
-    Some(change.map(OptionChange::Strength))
+    Some(change)
 }
 
 #[cfg(test)]
@@ -149,7 +148,7 @@ mod tests {
             ("skill seed", "7", Change::Seed(7)),
         ];
         for (key, v, want) in ok {
-            let want = Some(Ok(OptionChange::Strength(want)));
+            let want = Some(Ok(want));
             assert_eq!(parse(key, key, Some(v)), want, "{key}");
         }
         for (key, v) in [
