@@ -10,11 +10,17 @@ use longjiang_core::rules::Variant;
 /// `search::params` and a value in its range, each parameter at most once.
 pub fn overrides(game: Variant) -> &'static [(&'static Param, i32)] {
     match game {
-        Variant::Longjiang => &[],
+        Variant::Longjiang => &DROP,
         Variant::LongjiangNoDrop => &NODROP,
         Variant::Shogi => &[],
     }
 }
+
+/// The drop game's values.
+static DROP: [(&Param, i32); 1] = [
+    // Two more plies of LMR at non-PV nodes: +59.2 ± 42.2 at 5+0.05 (notes/search-tree.md).
+    (&LMR_NON_PV, 2),
+];
 
 /// The no-drop game's values.
 static NODROP: [(&Param, i32); 1] = [
