@@ -6,7 +6,7 @@
 use longjiang_core::rules::samples::POSITIONS;
 use longjiang_core::rules::{LONGJIANG, LONGJIANG_NODROP, Position, Rules, Variant};
 use longjiang_engine::search::params::{self, *};
-use longjiang_engine::search::{Engine, Features, Limits};
+use longjiang_engine::search::{Engine, Features, Limits, game_params};
 
 /// Other pruning values, as if the drop game's description asked for them.
 static OVERRIDES: [(&Param, i32); 2] = [(&LMR_BASE, 120), (&FUTILITY_BASE, 0)];
@@ -18,6 +18,14 @@ fn engine(overridden: bool) -> Engine {
         e.try_overrides(Variant::Longjiang, &OVERRIDES);
     }
     e
+}
+
+/// The drop game's own list (`game_params::overrides`), each value mapped by `value`.
+fn game_list_at(value: fn(&Param, i32) -> i32) -> Vec<(&'static Param, i32)> {
+    game_params::overrides(Variant::Longjiang)
+        .iter()
+        .map(|&(p, v)| (p, value(p, v)))
+        .collect()
 }
 
 /// Nodes of a depth-7 search of the start position of `rules` by `e` with `set` applied.
@@ -43,21 +51,17 @@ fn a_games_overrides_change_its_search_and_set_values_win() {
     let overridden = nodes(engine(true), LONGJIANG, &[]);
     assert_ne!(plain, overridden, "the game's values changed nothing");
     // The same values set by option give the same search as the game's list.
-    assert_eq!(
-        nodes(
-            engine(false),
-            LONGJIANG,
-            &[(&LMR_BASE, 120), (&FUTILITY_BASE, 0)]
-        ),
-        overridden
-    );
+    // (The game's own list is set back to the defaults: `try_overrides` replaces it.)
+    let mut same = game_list_at(|p, _| p.default);
+    same.extend([(&LMR_BASE, 120), (&FUTILITY_BASE, 0)]);
+    assert_eq!(nodes(engine(false), LONGJIANG, &same), overridden);
     // Values set by option win over the game's: set back to the defaults, the plain search.
     assert_eq!(
-        nodes(
-            engine(true),
-            LONGJIANG,
-            &[(&LMR_BASE, 35), (&FUTILITY_BASE, 160)]
-        ),
+        nodes(engine(true), LONGJIANG, &{
+            let mut back = game_list_at(|_, v| v);
+            back.extend([(&LMR_BASE, 35), (&FUTILITY_BASE, 160)]);
+            back
+        }),
         plain
     );
     // The list is the drop game's only: the no-drop game searches with the defaults.

@@ -200,8 +200,11 @@ impl Worker<'_> {
             }
             if PV {
                 r -= LMR_PV.get();
-            } else if !value::is_mate(alpha) && !value::is_mate(beta) {
-                // Not where a mate's length is at stake: keeps the shortest mate (docs/mates.md).
+            } else if !(value::is_mate(alpha)
+                || value::is_mate(beta)
+                || (m.is_drop() && presses_king(&self.pos, m)))
+            {
+                // Not where a mate is at stake: a mate's length, a drop's mate (docs/mates.md).
                 r += LMR_NON_PV.get();
             }
             let opp_moves = LMR_OPP_MOVES.get();
