@@ -7,7 +7,7 @@ use super::history::stat_bonus;
 use super::node::{MoveOutcome, NodeInfo};
 use super::params::*;
 use super::picker::is_tactical;
-use super::pressure::{check_mates, presses_king, threatens_mate};
+use super::pressure::{check_mates, mate_threat, presses_king};
 use super::reductions::{futility_move_count, reduction};
 use super::see::see_ge;
 use super::thread::Worker;
@@ -54,11 +54,10 @@ impl Worker<'_> {
         let mut new_depth = depth - 1;
         // A move that threatens mate in one is neither pruned nor reduced, and its node is
         // not cut by its evaluation: a depth that covers the mate finds it (docs/mates.md).
-        let threat = features.mate_threats
+        let threat = (features.mate_threats || MATE_THREAT_MODE.get() > 0)
             && !gives_check
             && depth >= MATE_THREAT_DEPTH.get()
-            && presses_king(&self.pos, m)
-            && threatens_mate(&mut self.pos, m);
+            && mate_threat(&mut self.pos, m, depth, features.mate_threats);
 
         // Step 13. Pruning at shallow depth.
         if !root && !threat && features.futility && mobile && best > MATED_IN_MAX_PLY {
