@@ -4,7 +4,8 @@
 
 use longjiang_core::rules::{LONGJIANG, Position};
 use longjiang_engine::search::params::{
-    MATE_THREAT_MAX_DEPTH, MATE_THREAT_MIN_DEPTH, MATE_THREAT_MODE, MATE_THREAT_ZONE, Param,
+    MATE_THREAT_MAX_DEPTH, MATE_THREAT_MIN_DEPTH, MATE_THREAT_MODE, MATE_THREAT_REDUCE,
+    MATE_THREAT_ZONE, Param,
 };
 use longjiang_engine::search::tsume::exhaustive::{Proof, shortest_mate};
 use longjiang_engine::search::{Engine, Limits, Score, SearchResult};
@@ -84,10 +85,14 @@ fn every_parameter_of_the_cheap_rule_is_read() {
     assert_ne!(base, off);
     for moved in [
         (&MATE_THREAT_ZONE, 1),
-        (&MATE_THREAT_MIN_DEPTH, 5),
-        (&MATE_THREAT_MAX_DEPTH, 3),
+        (&MATE_THREAT_MIN_DEPTH, 2),
+        (&MATE_THREAT_MAX_DEPTH, 6),
     ] {
         assert_ne!(nodes(&[on, moved]), base, "{}", moved.0.name());
         assert_eq!(nodes(&[moved]), off, "{}", moved.0.name());
     }
+    // Reductions of a threatening move matter only above depth 3.
+    let deeper = (&MATE_THREAT_MAX_DEPTH, 6);
+    let unreduced = nodes(&[on, deeper, (&MATE_THREAT_REDUCE, 0)]);
+    assert_ne!(unreduced, nodes(&[on, deeper]));
 }
