@@ -7,7 +7,7 @@ use super::history::stat_bonus;
 use super::node::{MoveOutcome, NodeInfo};
 use super::params::*;
 use super::picker::is_tactical;
-use super::pressure::{check_mates, presses_king, threatens_mate};
+use super::pressure::{check_mates, mate_threat, presses_king};
 use super::reductions::{futility_move_count, reduction};
 use super::see::see_ge;
 use super::thread::Worker;
@@ -52,13 +52,14 @@ impl Worker<'_> {
         let tactical = is_tactical(&self.pos, m);
         let gives_check = self.pos.gives_check(m);
         let mut new_depth = depth - 1;
-        // A move that threatens mate in one is neither pruned nor reduced, and its node is
-        // not cut by its evaluation: a depth that covers the mate finds it (docs/mates.md).
-        let threat = features.mate_threats
+        // A move that threatens mate in one is neither pruned nor reduced (the cheap modes:
+        // reduced to no less than two plies), and its node is not cut by its evaluation: a
+        // depth that covers the mate finds it (docs/mates.md).
+        let threat = (features.mate_threats || MATE_THREAT_MODE.get() > 0)
             && !gives_check
             && depth >= MATE_THREAT_DEPTH.get()
-            && presses_king(&self.pos, m)
-            && threatens_mate(&mut self.pos, m);
+            && mate_threat(&mut self.pos, m, depth, features.mate_threats);
+        let keep_two = threat && !features.mate_threats && MATE_THREAT_REDUCE.get() > 0;
 
         // Step 13. Pruning at shallow depth.
         if !root && !threat && features.futility && mobile && best > MATED_IN_MAX_PLY {
@@ -185,7 +186,7 @@ impl Worker<'_> {
         let do_full;
         let mut did_lmr = false;
         if features.lmr
-            && !threat
+            && (!threat || keep_two)
             && depth >= LMR_MIN_DEPTH.get()
             && move_count
                 > (LMR_FULL_MOVES.get() + LMR_ROOT_FULL_MOVES.get() * root as i32) as usize
@@ -237,7 +238,7 @@ impl Worker<'_> {
                 r -= LMR_TACTICAL.get();
             }
             // A check keeps two plies: the evasions and a mate in one after them (docs/mates.md).
-            let least = if gives_check && features.mate_threats {
+            let least = if (gives_check && features.mate_threats) || keep_two {
                 2
             } else {
                 1

@@ -287,6 +287,19 @@ params! {
     MATE_THREAT_DEPTH = 2, 1..=8, step 1, scale 1;
     /// A mate threat by zugzwang is tested when the opponent has at most this many replies.
     MATE_THREAT_FEW_REPLIES = 8, 0..=30, step 2, scale 1;
+    /// The mate-threat rule without `Features::mate_threats` (`pressure::mate_threat`): 0 off;
+    /// 1 drops near the enemy king, direct checks only; 2 every pressing move so; 3 the full test.
+    MATE_THREAT_MODE = 0, 0..=3, step 1, scale 1;
+    /// Modes 1 and 2 test moves from this depth (below 3 the mate after the reply lies in
+    /// quiescence, which has no quiet checks)…
+    MATE_THREAT_MIN_DEPTH = 3, 1..=8, step 1, scale 1;
+    /// …up to this depth.
+    MATE_THREAT_MAX_DEPTH = 3, 1..=30, step 1, scale 1;
+    /// Modes 1 and 2 test moves to squares within this king distance of the enemy king (0: any).
+    MATE_THREAT_ZONE = 0, 0..=9, step 1, scale 1;
+    /// Modes 1 and 2: a threatening move is still reduced, to no less than two plies (1), or
+    /// not at all (0, as mode 3).
+    MATE_THREAT_REDUCE = 1, 0..=1, step 1, scale 1;
 
     // ---- Step 16. Late move reductions.
     /// The base reduction is `ln(depth)·ln(n) / LMR_DIVISOR + LMR_BASE`, rounded down (both in
