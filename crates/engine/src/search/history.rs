@@ -46,6 +46,12 @@ fn zeroed(n: usize) -> Vec<AtomicI16> {
     (0..n).map(|_| AtomicI16::new(0)).collect()
 }
 
+/// Blocks in one set of continuation blocks: one per (piece, destination) and the empty one.
+const CONT_SET: usize = 16 * SQUARES + 1;
+
+/// Sets of continuation blocks when they are split by check and capture.
+const CONT_VARIANTS: usize = 4;
+
 /// The continuation-history block of one earlier move: for every (piece, destination) of the
 /// current move, how good it has been.
 pub type ContBlock = [AtomicI16; 16 * SQUARES];
@@ -60,8 +66,11 @@ pub struct Histories {
     captures: Vec<AtomicI16>,
     /// The reply that refuted a move: `[piece][to]` of that move.
     counter: Vec<AtomicU32>,
-    /// Continuation history: `[previous piece][previous to]` → a block over the current move.
+    /// Continuation history: `[previous piece][previous to]` → a block over the current move;
+    /// split by the earlier move's kind (`CONT_VARIANTS` sets of blocks) when `split`.
     cont: Vec<ContBlock>,
+    /// The continuation blocks are kept apart by check and capture (`params::CONT_SPLIT`).
+    split: bool,
 }
 
 impl Default for Histories {
@@ -71,8 +80,16 @@ impl Default for Histories {
 }
 
 impl Histories {
-    /// Empty statistics.
+    /// Empty statistics, one set of continuation blocks.
     pub fn new() -> Histories {
+        Histories::with_split(false)
+    }
+
+    /// Empty statistics; with `split`, four sets of continuation blocks, one for each of
+    /// (earlier move made in check or not) × (a capture or not), as Stockfish's
+    /// `continuationHistory[inCheck][capture]`.
+    pub fn with_split(split: bool) -> Histories {
+        let sets = if split { CONT_VARIANTS } else { 1 };
         Histories {
             main: zeroed(2 * SQUARES * SQUARES),
             drops: zeroed(2 * 8 * SQUARES),
@@ -80,10 +97,17 @@ impl Histories {
             counter: (0..16 * SQUARES)
                 .map(|_| AtomicU32::new(Move::NONE.to_bits()))
                 .collect(),
-            cont: (0..16 * SQUARES + 1)
+            cont: (0..sets * CONT_SET)
                 .map(|_| std::array::from_fn(|_| AtomicI16::new(0)))
                 .collect(),
+            split,
         }
+    }
+
+    /// Whether the continuation blocks are split by check and capture (`with_split`).
+    #[inline(always)]
+    pub fn is_split(&self) -> bool {
+        self.split
     }
 
     /// Forgets everything.
@@ -193,6 +217,18 @@ impl Histories {
     /// The always-zero block used for "no previous move".
     pub const NO_CONT: usize = 16 * SQUARES;
 
+    /// `cont_key` in the set of blocks of a move made in check (`in_check`) that captures
+    /// (`capture`) where the blocks are split (`is_split`), else `cont_key`.
+    #[inline(always)]
+    pub fn cont_key_of(&self, piece: Piece, to: usize, in_check: bool, capture: bool) -> usize {
+        let set = if self.split {
+            2 * in_check as usize + capture as usize
+        } else {
+            0
+        };
+        set * CONT_SET + Self::cont_key(piece, to)
+    }
+
     /// The continuation history of the current move (`piece` to `to`) after the earlier move
     /// whose block is `block`.
     #[inline(always)]
@@ -230,6 +266,35 @@ mod tests {
             STAT_BONUS_PER_PLY.get() - STAT_BONUS_OFFSET.get()
         );
         assert_eq!(stat_bonus(60), STAT_BONUS_MAX.get());
+    }
+
+    /// Split by check and capture, a bonus lands in the block set that the earlier move's
+    /// kind selects and in no other; unsplit, every kind maps to the one set.
+    #[test]
+    fn split_continuation_blocks_keep_check_and_capture_apart() {
+        let h = Histories::with_split(true);
+        let prev = Piece::new(Color::White, PieceKind::Rook);
+        let cur = Piece::new(Color::Black, PieceKind::Guard);
+        let kinds = [(false, false), (false, true), (true, false), (true, true)];
+        let keys = kinds.map(|(check, capture)| h.cont_key_of(prev, 17, check, capture));
+        assert_eq!(keys[0], Histories::cont_key(prev, 17));
+        for (i, &k) in keys.iter().enumerate() {
+            h.update_cont(k, cur, 44, 1000 * (i as i32 + 1));
+        }
+        for (i, &k) in keys.iter().enumerate() {
+            assert_eq!(h.cont(k, cur, 44), 1000 * (i as i32 + 1), "{:?}", kinds[i]);
+            assert_ne!(k, Histories::NO_CONT);
+        }
+        h.clear();
+        assert!(keys.iter().all(|&k| h.cont(k, cur, 44) == 0));
+        let plain = Histories::new();
+        assert!(h.is_split() && !plain.is_split());
+        for (check, capture) in kinds {
+            assert_eq!(
+                plain.cont_key_of(prev, 17, check, capture),
+                Histories::cont_key(prev, 17)
+            );
+        }
     }
 
     #[test]

@@ -376,6 +376,10 @@ params! {
     CONT_HISTORY_2_WEIGHT = 1, 0..=8, step 1, scale 1;
     /// See `QUIET_HISTORY_WEIGHT`.
     CONT_HISTORY_4_WEIGHT = 1, 0..=8, step 1, scale 1;
+    /// Continuation histories kept apart by whether the earlier move was made in check and
+    /// whether it captured (1, Stockfish's `continuationHistory[inCheck][capture]`: four sets
+    /// of blocks, 15 MiB more in the table the threads share) or one set for all (0).
+    CONT_SPLIT = 0, 0..=1, step 1, scale 1;
 
     // ---- Transposition table.
     /// A non-exact result does not replace one of the same search more than this much deeper.

@@ -220,17 +220,26 @@ impl<'a> Worker<'a> {
                 .drop_kind()
                 .map(|k| longjiang_core::rules::Piece::new(us, k)),
         };
+        // The earlier move's block set by check and capture (Stockfish's
+        // `continuationHistory[inCheck][capture]`) where the tables are split.
+        let block = piece.map(|p| {
+            let split = self.data.hist.is_split();
+            let in_check = split && self.pos.in_check();
+            let capture = split && super::picker::is_tactical(&self.pos, m);
+            self.data
+                .hist
+                .cont_key_of(p, m.to().index(), in_check, capture)
+        });
         let f = self.frame_mut(ply);
         f.current = m;
         f.threat = false;
-        match piece {
-            Some(p) => {
-                let key = Histories::cont_key(p, m.to().index());
+        match (piece, block) {
+            (Some(p), Some(key)) => {
                 f.cont_block = key;
                 f.counter_key =
                     Some(piece_index(p) * longjiang_core::geometry::SQUARES + m.to().index());
             }
-            None => {
+            _ => {
                 f.cont_block = Histories::NO_CONT;
                 f.counter_key = None;
             }
