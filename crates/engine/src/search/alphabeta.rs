@@ -286,6 +286,7 @@ impl Worker<'_> {
             } else {
                 Move::NONE
             },
+            ply,
         };
         let mut picker = MovePicker::new(&self.pos, node.tt_move, node.depth, ctx);
         let mut best = -INFINITE;
@@ -507,14 +508,28 @@ impl Worker<'_> {
             self.data.hist.set_counter(key, m);
         }
         let blocks = self.cont_blocks(ply);
-        self.bump(us, m, bonus, &blocks);
+        // Stockfish's low-ply history: the first plies from the root learn apart too (3/4 bonus).
+        let low_ply = ply < LOW_PLY_HISTORY.get() as usize;
+        self.bump(us, m, bonus, &blocks, low_ply.then_some(ply));
         for &q in tried {
-            self.bump(us, q, -bonus, &blocks);
+            self.bump(us, q, -bonus, &blocks, low_ply.then_some(ply));
         }
     }
 
-    fn bump(&mut self, us: longjiang_core::rules::Color, m: Move, bonus: i32, blocks: &[usize; 3]) {
+    /// Rewards (punishes) `m` in the quiet history, the continuation histories of `blocks` and,
+    /// at a ply `low_ply` names, the low-ply history.
+    fn bump(
+        &mut self,
+        us: longjiang_core::rules::Color,
+        m: Move,
+        bonus: i32,
+        blocks: &[usize; 3],
+        low_ply: Option<usize>,
+    ) {
         self.data.hist.update_quiet(us, m, bonus);
+        if let Some(ply) = low_ply {
+            self.data.hist.update_low_ply(ply, m, bonus * 3 / 4);
+        }
         if let Some(p) = self.moved_piece(m) {
             for &b in blocks {
                 self.data.hist.update_cont(b, p, m.to().index(), bonus);

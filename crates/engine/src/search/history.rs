@@ -52,6 +52,13 @@ const CONT_SET: usize = 16 * SQUARES + 1;
 /// Sets of continuation blocks when they are split by check and capture.
 const CONT_VARIANTS: usize = 4;
 
+/// Plies from the root that have a low-ply history (the most `params::LOW_PLY_HISTORY` asks).
+pub const LOW_PLIES: usize = 6;
+
+/// Entries of one ply's low-ply history: board moves by (origin, destination), drops by
+/// (kind slot, square).
+const LOW_PLY_MOVES: usize = SQUARES * SQUARES + 8 * SQUARES;
+
 /// The continuation-history block of one earlier move: for every (piece, destination) of the
 /// current move, how good it has been.
 pub type ContBlock = [AtomicI16; 16 * SQUARES];
@@ -71,6 +78,8 @@ pub struct Histories {
     cont: Vec<ContBlock>,
     /// The continuation blocks are kept apart by check and capture (`params::CONT_SPLIT`).
     split: bool,
+    /// Quiet moves and drops at the first plies from the root: `[ply][move]` (`low_ply`).
+    low_ply: Vec<AtomicI16>,
 }
 
 impl Default for Histories {
@@ -101,6 +110,7 @@ impl Histories {
                 .map(|_| std::array::from_fn(|_| AtomicI16::new(0)))
                 .collect(),
             split,
+            low_ply: zeroed(LOW_PLIES * LOW_PLY_MOVES),
         }
     }
 
@@ -118,6 +128,7 @@ impl Histories {
             .iter()
             .chain(&self.drops)
             .chain(&self.captures)
+            .chain(&self.low_ply)
             .chain(blocks)
         {
             e.store(0, Ordering::Relaxed);
@@ -136,6 +147,7 @@ impl Histories {
             .iter_mut()
             .chain(&mut self.drops)
             .chain(&mut self.captures)
+            .chain(&mut self.low_ply)
             .chain(blocks)
         {
             *e.get_mut() = 0;
@@ -169,6 +181,62 @@ impl Histories {
     #[inline(always)]
     pub fn update_quiet(&self, us: Color, m: Move, bonus: i32) {
         gravity(self.quiet_entry(us, m), bonus);
+    }
+
+    /// The low-ply entry of quiet move or drop `m` at `ply` (below `LOW_PLIES`): board moves
+    /// by origin and destination, drops by kind and square (the side is the ply's).
+    #[inline(always)]
+    fn low_ply_entry(&self, ply: usize, m: Move) -> &AtomicI16 {
+        let i = match m.from() {
+            Some(from) => from.index() * SQUARES + m.to().index(),
+            None => {
+                SQUARES * SQUARES + m.drop_kind().map_or(0, kind_slot) * SQUARES + m.to().index()
+            }
+        };
+        &self.low_ply[ply * LOW_PLY_MOVES + i]
+    }
+
+    /// The low-ply history of a quiet move or drop at `ply` from the root (0 from `LOW_PLIES` on).
+    #[inline(always)]
+    pub fn low_ply(&self, ply: usize, m: Move) -> i32 {
+        if ply < LOW_PLIES {
+            get(self.low_ply_entry(ply, m))
+        } else {
+            0
+        }
+    }
+
+    /// Rewards or punishes a quiet move or drop at `ply` from the root (nothing from
+    /// `LOW_PLIES` on).
+    #[inline(always)]
+    pub fn update_low_ply(&self, ply: usize, m: Move, bonus: i32) {
+        if ply < LOW_PLIES {
+            gravity(self.low_ply_entry(ply, m), bonus);
+        }
+    }
+
+    /// Forgets the low-ply history (each search starts it afresh, as Stockfish's).
+    pub fn clear_low_ply(&self) {
+        for e in &self.low_ply {
+            e.store(0, Ordering::Relaxed);
+        }
+    }
+
+    /// How many low-ply entries of `ply` are not zero (tests).
+    #[cfg(test)]
+    pub(crate) fn low_ply_learnt(&self, ply: usize) -> usize {
+        let row = &self.low_ply[ply * LOW_PLY_MOVES..(ply + 1) * LOW_PLY_MOVES];
+        row.iter().filter(|e| get(e) != 0).count()
+    }
+
+    /// How many continuation entries of block set `set` (`cont_key_of`) are not zero (tests).
+    #[cfg(test)]
+    pub(crate) fn cont_set_learnt(&self, set: usize) -> usize {
+        let blocks = self.cont.iter().skip(set * CONT_SET).take(CONT_SET);
+        blocks
+            .flat_map(|b| b.iter())
+            .filter(|e| get(e) != 0)
+            .count()
     }
 
     #[inline(always)]
@@ -295,6 +363,31 @@ mod tests {
                 Histories::cont_key(prev, 17)
             );
         }
+    }
+
+    /// The low-ply history keeps each ply, board move and drop apart, and learns nothing from
+    /// `LOW_PLIES` on.
+    #[test]
+    fn low_ply_history_keeps_plies_apart_and_stops_at_its_limit() {
+        let h = Histories::new();
+        let to = Square::from_index_unchecked(44);
+        let m = Move::normal(Square::from_index_unchecked(4), to);
+        let d = Move::drop(PieceKind::Guard, to);
+        h.update_low_ply(2, m, 1000);
+        h.update_low_ply(LOW_PLIES, m, 1000);
+        assert_eq!(h.low_ply(2, m), 1000);
+        assert_eq!(h.low_ply(2, d), 0);
+        assert!((0..=LOW_PLIES).all(|p| p == 2 || h.low_ply(p, m) == 0));
+        assert_eq!(h.low_ply_learnt(2), 1);
+        assert_eq!(
+            (0..LOW_PLIES).map(|p| h.low_ply_learnt(p)).sum::<usize>(),
+            1
+        );
+        h.update_low_ply(LOW_PLIES - 1, d, -700);
+        assert_eq!(h.low_ply(LOW_PLIES - 1, d), -700);
+        h.clear_low_ply();
+        assert_eq!(h.low_ply(2, m), 0);
+        assert_eq!(h.low_ply(LOW_PLIES - 1, d), 0);
     }
 
     #[test]

@@ -380,6 +380,12 @@ params! {
     /// whether it captured (1, Stockfish's `continuationHistory[inCheck][capture]`: four sets
     /// of blocks, 15 MiB more in the table the threads share) or one set for all (0).
     CONT_SPLIT = 0, 0..=1, step 1, scale 1;
+    /// Quiet moves at the plies from the root below this have a history of their own, cleared
+    /// at each search (0: none; Stockfish's `lowPlyHistory`, 5 plies): it orders them with
+    /// `LOW_PLY_HISTORY_WEIGHT / (1 + ply)` times its value.
+    LOW_PLY_HISTORY = 0, 0..=6, step 1, scale 1;
+    /// See `LOW_PLY_HISTORY` (Stockfish 8, on its main history's weight of 2).
+    LOW_PLY_HISTORY_WEIGHT = 8, 0..=32, step 1, scale 1;
 
     // ---- Transposition table.
     /// A non-exact result does not replace one of the same search more than this much deeper.

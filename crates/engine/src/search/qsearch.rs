@@ -111,6 +111,7 @@ impl Worker<'_> {
             },
             killers: [Move::NONE; 2],
             counter: Move::NONE,
+            ply,
         };
         let mut picker = MovePicker::new_qsearch(&self.pos, tt_move, ctx, checks);
         let mut best_move = Move::NONE;

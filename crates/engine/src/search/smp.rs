@@ -88,6 +88,10 @@ pub(crate) fn run(
     if data[0].hist.is_split() != split {
         data[0].hist = Arc::new(super::history::Histories::with_split(split));
     }
+    // The low-ply history starts afresh with each search (Stockfish's).
+    if params::LOW_PLY_HISTORY.get() > 0 {
+        data[0].hist.clear_low_ply();
+    }
     // The helpers search parts of the main thread's tree: they learn into its histories, as
     // one thread searching the whole tree would.
     let hist = Arc::clone(&data[0].hist);

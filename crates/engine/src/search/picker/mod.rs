@@ -57,6 +57,8 @@ pub(crate) struct OrderHints {
     pub killers: [Move; 2],
     /// The counter-move to the previous move.
     pub counter: Move,
+    /// The node's distance from the root (the low-ply history's index).
+    pub ply: usize,
 }
 
 impl OrderHints {
@@ -67,6 +69,7 @@ impl OrderHints {
         cont: [Histories::NO_CONT; 3],
         killers: [Move::NONE; 2],
         counter: Move::NONE,
+        ply: usize::MAX,
     };
 }
 
@@ -353,7 +356,7 @@ impl MovePicker {
     fn score_quiets(&mut self, pos: &Position, h: &Histories) {
         let w = QuietWeights::get();
         for i in 0..self.moves.len() {
-            self.moves[i].score = quiet_score(pos, h, &self.ctx.cont, self.moves[i].mv, &w);
+            self.moves[i].score = quiet_score(pos, h, &self.ctx, self.moves[i].mv, &w);
         }
     }
 
@@ -416,7 +419,7 @@ impl MovePicker {
         let w = QuietWeights::get();
         for kind in pos.hand(us).kinds() {
             for m in movegen::drops_of(pos, kind) {
-                let sc = quiet_score(pos, h, &self.ctx.cont, m, &w);
+                let sc = quiet_score(pos, h, &self.ctx, m, &w);
                 self.push(m, sc);
             }
         }
@@ -452,7 +455,7 @@ impl MovePicker {
             let sc = if is_tactical(pos, m) {
                 1 << 20 | capture_score(pos, h, m, weight)
             } else {
-                quiet_score(pos, h, &self.ctx.cont, m, &w)
+                quiet_score(pos, h, &self.ctx, m, &w)
             };
             self.push(m, sc);
         }
