@@ -278,6 +278,7 @@ impl Worker<'_> {
         let (ply, root, excluded) = (node.ply, node.root, node.excluded);
         let ctx = OrderHints {
             cont: node.cont,
+            cont_far: self.cont_blocks_far(ply),
             killers: self.frame(ply as isize).killers,
             counter: if ply >= 1 {
                 self.data
@@ -513,6 +514,24 @@ impl Worker<'_> {
         self.bump(us, m, bonus, &blocks, low_ply.then_some(ply));
         for &q in tried {
             self.bump(us, q, -bonus, &blocks, low_ply.then_some(ply));
+        }
+        // The moves 3 and 6 plies before learn where the picker reads them, with half the
+        // bonus and not in check (Stockfish's lighter weights there, and its in-check rule).
+        let far = [CONT_HISTORY_3_WEIGHT.get(), CONT_HISTORY_6_WEIGHT.get()];
+        if far != [0, 0] && !self.pos.in_check() {
+            let far_blocks = self.cont_blocks_far(ply);
+            for (&b, &weight) in far_blocks.iter().zip(&far) {
+                if weight == 0 {
+                    continue;
+                }
+                for (&q, bonus) in
+                    std::iter::once((&m, bonus)).chain(tried.iter().map(|q| (q, -bonus)))
+                {
+                    if let Some(p) = self.moved_piece(q) {
+                        self.data.hist.update_cont(b, p, q.to().index(), bonus / 2);
+                    }
+                }
+            }
         }
     }
 

@@ -376,6 +376,11 @@ params! {
     CONT_HISTORY_2_WEIGHT = 1, 0..=8, step 1, scale 1;
     /// See `QUIET_HISTORY_WEIGHT`.
     CONT_HISTORY_4_WEIGHT = 1, 0..=8, step 1, scale 1;
+    /// The continuation history of the move 3 plies before in a quiet move's ordering score, and
+    /// learnt with half the bonus where not 0 (0: neither; Stockfish 1).
+    CONT_HISTORY_3_WEIGHT = 0, 0..=8, step 1, scale 1;
+    /// The same for the move 6 plies before (0: neither; Stockfish 1).
+    CONT_HISTORY_6_WEIGHT = 0, 0..=8, step 1, scale 1;
     /// Continuation histories kept apart by whether the earlier move was made in check and
     /// whether it captured (1, Stockfish's `continuationHistory[inCheck][capture]`: four sets
     /// of blocks, 15 MiB more in the table the threads share) or one set for all (0).

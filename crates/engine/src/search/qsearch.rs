@@ -109,6 +109,7 @@ impl Worker<'_> {
                 let [one, two, _] = self.cont_blocks(ply);
                 [one, two, Histories::NO_CONT]
             },
+            cont_far: [Histories::NO_CONT; 2],
             killers: [Move::NONE; 2],
             counter: Move::NONE,
             ply,

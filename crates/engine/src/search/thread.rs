@@ -151,6 +151,19 @@ impl<'a> Worker<'a> {
         })
     }
 
+    /// The continuation-history blocks of the moves 3 and 6 plies before `ply`, as
+    /// `cont_blocks` (Stockfish's `continuationHistory[2]` and `[5]`).
+    #[inline(always)]
+    pub fn cont_blocks_far(&self, ply: usize) -> [usize; 2] {
+        [3, 6].map(|back| {
+            if ply >= back {
+                self.frame((ply - back) as isize).cont_block
+            } else {
+                Histories::NO_CONT
+            }
+        })
+    }
+
     /// The frame of `ply`, mutable.
     #[inline(always)]
     pub fn frame_mut(&mut self, ply: usize) -> &mut Frame {

@@ -4,8 +4,9 @@
 use super::OrderHints;
 use crate::search::history::Histories;
 use crate::search::params::{
-    CONT_HISTORY_1_WEIGHT, CONT_HISTORY_2_WEIGHT, CONT_HISTORY_4_WEIGHT, LOW_PLY_HISTORY,
-    LOW_PLY_HISTORY_WEIGHT, QUIET_HISTORY_WEIGHT, TACTICAL_PROMOTION_GAIN,
+    CONT_HISTORY_1_WEIGHT, CONT_HISTORY_2_WEIGHT, CONT_HISTORY_3_WEIGHT, CONT_HISTORY_4_WEIGHT,
+    CONT_HISTORY_6_WEIGHT, LOW_PLY_HISTORY, LOW_PLY_HISTORY_WEIGHT, QUIET_HISTORY_WEIGHT,
+    TACTICAL_PROMOTION_GAIN,
 };
 use crate::search::see::{gain, promotion_gain, see_value};
 use longjiang_core::movegen;
@@ -46,6 +47,8 @@ pub(super) fn promotes_tactically(pos: &Position, set: &movegen::PieceMoves) -> 
 pub(super) struct QuietWeights {
     quiet: i32,
     cont: [i32; 3],
+    /// The weights of the moves 3 and 6 plies before (`OrderHints::cont_far`; 0: not read).
+    far: [i32; 2],
     /// The plies with a low-ply history (`LOW_PLY_HISTORY`) and its weight.
     low_plies: usize,
     low_ply: i32,
@@ -60,6 +63,7 @@ impl QuietWeights {
                 CONT_HISTORY_2_WEIGHT.get(),
                 CONT_HISTORY_4_WEIGHT.get(),
             ],
+            far: [CONT_HISTORY_3_WEIGHT.get(), CONT_HISTORY_6_WEIGHT.get()],
             low_plies: LOW_PLY_HISTORY.get() as usize,
             low_ply: LOW_PLY_HISTORY_WEIGHT.get(),
         }
@@ -100,6 +104,12 @@ pub(super) fn quiet_score(
         s += h.cont(cont[0], p, to) * w.cont[0]
             + h.cont(cont[1], p, to) * w.cont[1]
             + h.cont(cont[2], p, to) * w.cont[2];
+        // Stockfish's ordering reads the moves 3 and 6 plies before too.
+        for (&b, &weight) in ctx.cont_far.iter().zip(&w.far) {
+            if weight != 0 {
+                s += h.cont(b, p, to) * weight;
+            }
+        }
     }
     // Stockfish's low-ply history: the first plies' own statistics, fading with the ply.
     if ctx.ply < w.low_plies {
