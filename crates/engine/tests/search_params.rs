@@ -208,6 +208,8 @@ fn every_moved_parameter_changes_the_search() {
         (&LOW_PLY_HISTORY, 5, &[], false),
         (&CONT_HISTORY_3_WEIGHT, 1, &[], false),
         (&CONT_HISTORY_6_WEIGHT, 1, &[], false),
+        (&PRIOR_REFUTED_MALUS, 1, &[], false),
+        (&PRIOR_FAIL_LOW_BONUS, 2, &[], false),
         (&LOW_PLY_HISTORY_WEIGHT, 0, &[(&LOW_PLY_HISTORY, 5)], false),
         (&TT_KEEP_DEPTH_MARGIN, 0, &[], false),
         (&TT_AGE_WEIGHT, 0, &[], false),

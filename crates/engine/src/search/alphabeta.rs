@@ -108,6 +108,7 @@ impl Worker<'_> {
             Ok(tt) => tt,
             Err(v) => return v,
         };
+        self.frame_mut(ply).tt_hit = tt.entry.is_some();
 
         // Step 5. (Tablebases: none for this game.)
 
@@ -422,6 +423,9 @@ impl Worker<'_> {
             };
         } else if end.best_move != Move::NONE {
             self.update_all_stats(ply, node.depth, end.best_move, &end.tried);
+            self.punish_refuted_prior(ply, node.depth);
+        } else if node.excluded == Move::NONE {
+            self.reward_prior_of_fail_low(ply, node.depth, PV || node.cut_node);
         }
 
         if !(node.root && self.pv_idx > 0) && node.excluded == Move::NONE {

@@ -243,9 +243,11 @@ impl<'a> Worker<'a> {
                 .hist
                 .cont_key_of(p, m.to().index(), in_check, capture)
         });
+        let capture = !m.is_castle() && self.pos.piece_at(m.to()).is_some();
         let f = self.frame_mut(ply);
         f.current = m;
         f.threat = false;
+        f.capture = capture;
         match (piece, block) {
             (Some(p), Some(key)) => {
                 f.cont_block = key;
@@ -282,6 +284,7 @@ impl<'a> Worker<'a> {
         let f = self.frame_mut(ply);
         f.current = Move::NONE;
         f.threat = false;
+        f.capture = false;
         f.cont_block = Histories::NO_CONT;
         f.counter_key = None;
         if self.shared.nnue.is_some() {
