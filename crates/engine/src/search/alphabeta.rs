@@ -108,6 +108,7 @@ impl Worker<'_> {
             Ok(tt) => tt,
             Err(v) => return v,
         };
+        self.frame_mut(ply).tt_hit = tt.entry.is_some();
 
         // Step 5. (Tablebases: none for this game.)
 
@@ -278,6 +279,7 @@ impl Worker<'_> {
         let (ply, root, excluded) = (node.ply, node.root, node.excluded);
         let ctx = OrderHints {
             cont: node.cont,
+            cont_far: self.cont_blocks_far(ply),
             killers: self.frame(ply as isize).killers,
             counter: if ply >= 1 {
                 self.data
@@ -286,6 +288,7 @@ impl Worker<'_> {
             } else {
                 Move::NONE
             },
+            ply,
         };
         let mut picker = MovePicker::new(&self.pos, node.tt_move, node.depth, ctx);
         let mut best = -INFINITE;
@@ -420,6 +423,9 @@ impl Worker<'_> {
             };
         } else if end.best_move != Move::NONE {
             self.update_all_stats(ply, node.depth, end.best_move, &end.tried);
+            self.punish_refuted_prior(ply, node.depth);
+        } else if node.excluded == Move::NONE {
+            self.reward_prior_of_fail_low(ply, node.depth, PV || node.cut_node);
         }
 
         if !(node.root && self.pv_idx > 0) && node.excluded == Move::NONE {
@@ -507,14 +513,46 @@ impl Worker<'_> {
             self.data.hist.set_counter(key, m);
         }
         let blocks = self.cont_blocks(ply);
-        self.bump(us, m, bonus, &blocks);
+        // Stockfish's low-ply history: the first plies from the root learn apart too (3/4 bonus).
+        let low_ply = ply < LOW_PLY_HISTORY.get() as usize;
+        self.bump(us, m, bonus, &blocks, low_ply.then_some(ply));
         for &q in tried {
-            self.bump(us, q, -bonus, &blocks);
+            self.bump(us, q, -bonus, &blocks, low_ply.then_some(ply));
+        }
+        // The moves 3 and 6 plies before learn where the picker reads them, with half the
+        // bonus and not in check (Stockfish's lighter weights there, and its in-check rule).
+        let far = [CONT_HISTORY_3_WEIGHT.get(), CONT_HISTORY_6_WEIGHT.get()];
+        if far != [0, 0] && !self.pos.in_check() {
+            let far_blocks = self.cont_blocks_far(ply);
+            for (&b, &weight) in far_blocks.iter().zip(&far) {
+                if weight == 0 {
+                    continue;
+                }
+                for (&q, bonus) in
+                    std::iter::once((&m, bonus)).chain(tried.iter().map(|q| (q, -bonus)))
+                {
+                    if let Some(p) = self.moved_piece(q) {
+                        self.data.hist.update_cont(b, p, q.to().index(), bonus / 2);
+                    }
+                }
+            }
         }
     }
 
-    fn bump(&mut self, us: longjiang_core::rules::Color, m: Move, bonus: i32, blocks: &[usize; 3]) {
+    /// Rewards (punishes) `m` in the quiet history, the continuation histories of `blocks` and,
+    /// at a ply `low_ply` names, the low-ply history.
+    fn bump(
+        &mut self,
+        us: longjiang_core::rules::Color,
+        m: Move,
+        bonus: i32,
+        blocks: &[usize; 3],
+        low_ply: Option<usize>,
+    ) {
         self.data.hist.update_quiet(us, m, bonus);
+        if let Some(ply) = low_ply {
+            self.data.hist.update_low_ply(ply, m, bonus * 3 / 4);
+        }
         if let Some(p) = self.moved_piece(m) {
             for &b in blocks {
                 self.data.hist.update_cont(b, p, m.to().index(), bonus);

@@ -421,3 +421,53 @@ pub fn collecting_listener() -> (Listener, Arc<Mutex<Vec<SearchEvent>>>) {
     });
     (l, events)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::history::LOW_PLIES;
+    use crate::search::params::{CONT_SPLIT, LOW_PLY_HISTORY};
+
+    fn depth(d: u32) -> Limits {
+        Limits {
+            depth: Some(d),
+            ..Limits::default()
+        }
+    }
+
+    /// With `LOW_PLY_HISTORY` 2 a search learns low-ply statistics at plies 0 and 1 only, and
+    /// with 0 none at all.
+    #[test]
+    fn the_low_ply_history_learns_below_its_ply_limit_only() {
+        let mut e = Engine::new();
+        e.set_param(&LOW_PLY_HISTORY, 2).expect("in range");
+        e.search_sync(depth(7));
+        let h = Arc::clone(&e.data[0].hist);
+        assert!(h.low_ply_learnt(0) > 0 && h.low_ply_learnt(1) > 0);
+        assert!((2..LOW_PLIES).all(|p| h.low_ply_learnt(p) == 0));
+        let mut plain = Engine::new();
+        plain.search_sync(depth(7));
+        let h = &plain.data[0].hist;
+        assert!((0..LOW_PLIES).all(|p| h.low_ply_learnt(p) == 0));
+    }
+
+    /// `CONT_SPLIT` selects the split continuation blocks for the next search, which then
+    /// learns into the sets of moves made in check and of captures; set back to 0, the next
+    /// search has one set again.
+    #[test]
+    fn the_split_switch_selects_the_continuation_layout() {
+        let mut e = Engine::new();
+        let (variant, sfen) = longjiang_core::rules::samples::POSITIONS[1];
+        e.set_position(Position::from_sfen(sfen, variant.rules()).expect("a bench position"));
+        e.set_param(&CONT_SPLIT, 1).expect("in range");
+        e.search_sync(depth(8));
+        let h = Arc::clone(&e.data[0].hist);
+        assert!(h.is_split());
+        for set in 0..4 {
+            assert!(h.cont_set_learnt(set) > 0, "set {set}");
+        }
+        e.set_param(&CONT_SPLIT, 0).expect("in range");
+        e.search_sync(depth(2));
+        assert!(!e.data[0].hist.is_split());
+    }
+}

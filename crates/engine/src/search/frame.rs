@@ -25,6 +25,10 @@ pub(crate) struct Frame {
     pub threat: bool,
     /// The node's table move was a quiet singular extension (later moves reduce less).
     pub singular_quiet: bool,
+    /// `current` captured a piece.
+    pub capture: bool,
+    /// The node's table probe found an entry.
+    pub tt_hit: bool,
 }
 
 impl Default for Frame {
@@ -41,6 +45,8 @@ impl Default for Frame {
             double_ext: 0,
             threat: false,
             singular_quiet: false,
+            capture: false,
+            tt_hit: false,
         }
     }
 }

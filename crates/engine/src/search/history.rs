@@ -46,6 +46,19 @@ fn zeroed(n: usize) -> Vec<AtomicI16> {
     (0..n).map(|_| AtomicI16::new(0)).collect()
 }
 
+/// Blocks in one set of continuation blocks: one per (piece, destination) and the empty one.
+const CONT_SET: usize = 16 * SQUARES + 1;
+
+/// Sets of continuation blocks when they are split by check and capture.
+const CONT_VARIANTS: usize = 4;
+
+/// Plies from the root that have a low-ply history (the most `params::LOW_PLY_HISTORY` asks).
+pub const LOW_PLIES: usize = 6;
+
+/// Entries of one ply's low-ply history: board moves by (origin, destination), drops by
+/// (kind slot, square).
+const LOW_PLY_MOVES: usize = SQUARES * SQUARES + 8 * SQUARES;
+
 /// The continuation-history block of one earlier move: for every (piece, destination) of the
 /// current move, how good it has been.
 pub type ContBlock = [AtomicI16; 16 * SQUARES];
@@ -60,8 +73,13 @@ pub struct Histories {
     captures: Vec<AtomicI16>,
     /// The reply that refuted a move: `[piece][to]` of that move.
     counter: Vec<AtomicU32>,
-    /// Continuation history: `[previous piece][previous to]` → a block over the current move.
+    /// Continuation history: `[previous piece][previous to]` → a block over the current move;
+    /// split by the earlier move's kind (`CONT_VARIANTS` sets of blocks) when `split`.
     cont: Vec<ContBlock>,
+    /// The continuation blocks are kept apart by check and capture (`params::CONT_SPLIT`).
+    split: bool,
+    /// Quiet moves and drops at the first plies from the root: `[ply][move]` (`low_ply`).
+    low_ply: Vec<AtomicI16>,
 }
 
 impl Default for Histories {
@@ -71,8 +89,16 @@ impl Default for Histories {
 }
 
 impl Histories {
-    /// Empty statistics.
+    /// Empty statistics, one set of continuation blocks.
     pub fn new() -> Histories {
+        Histories::with_split(false)
+    }
+
+    /// Empty statistics; with `split`, four sets of continuation blocks, one for each of
+    /// (earlier move made in check or not) × (a capture or not), as Stockfish's
+    /// `continuationHistory[inCheck][capture]`.
+    pub fn with_split(split: bool) -> Histories {
+        let sets = if split { CONT_VARIANTS } else { 1 };
         Histories {
             main: zeroed(2 * SQUARES * SQUARES),
             drops: zeroed(2 * 8 * SQUARES),
@@ -80,10 +106,18 @@ impl Histories {
             counter: (0..16 * SQUARES)
                 .map(|_| AtomicU32::new(Move::NONE.to_bits()))
                 .collect(),
-            cont: (0..16 * SQUARES + 1)
+            cont: (0..sets * CONT_SET)
                 .map(|_| std::array::from_fn(|_| AtomicI16::new(0)))
                 .collect(),
+            split,
+            low_ply: zeroed(LOW_PLIES * LOW_PLY_MOVES),
         }
+    }
+
+    /// Whether the continuation blocks are split by check and capture (`with_split`).
+    #[inline(always)]
+    pub fn is_split(&self) -> bool {
+        self.split
     }
 
     /// Forgets everything.
@@ -94,6 +128,7 @@ impl Histories {
             .iter()
             .chain(&self.drops)
             .chain(&self.captures)
+            .chain(&self.low_ply)
             .chain(blocks)
         {
             e.store(0, Ordering::Relaxed);
@@ -112,6 +147,7 @@ impl Histories {
             .iter_mut()
             .chain(&mut self.drops)
             .chain(&mut self.captures)
+            .chain(&mut self.low_ply)
             .chain(blocks)
         {
             *e.get_mut() = 0;
@@ -145,6 +181,62 @@ impl Histories {
     #[inline(always)]
     pub fn update_quiet(&self, us: Color, m: Move, bonus: i32) {
         gravity(self.quiet_entry(us, m), bonus);
+    }
+
+    /// The low-ply entry of quiet move or drop `m` at `ply` (below `LOW_PLIES`): board moves
+    /// by origin and destination, drops by kind and square (the side is the ply's).
+    #[inline(always)]
+    fn low_ply_entry(&self, ply: usize, m: Move) -> &AtomicI16 {
+        let i = match m.from() {
+            Some(from) => from.index() * SQUARES + m.to().index(),
+            None => {
+                SQUARES * SQUARES + m.drop_kind().map_or(0, kind_slot) * SQUARES + m.to().index()
+            }
+        };
+        &self.low_ply[ply * LOW_PLY_MOVES + i]
+    }
+
+    /// The low-ply history of a quiet move or drop at `ply` from the root (0 from `LOW_PLIES` on).
+    #[inline(always)]
+    pub fn low_ply(&self, ply: usize, m: Move) -> i32 {
+        if ply < LOW_PLIES {
+            get(self.low_ply_entry(ply, m))
+        } else {
+            0
+        }
+    }
+
+    /// Rewards or punishes a quiet move or drop at `ply` from the root (nothing from
+    /// `LOW_PLIES` on).
+    #[inline(always)]
+    pub fn update_low_ply(&self, ply: usize, m: Move, bonus: i32) {
+        if ply < LOW_PLIES {
+            gravity(self.low_ply_entry(ply, m), bonus);
+        }
+    }
+
+    /// Forgets the low-ply history (each search starts it afresh, as Stockfish's).
+    pub fn clear_low_ply(&self) {
+        for e in &self.low_ply {
+            e.store(0, Ordering::Relaxed);
+        }
+    }
+
+    /// How many low-ply entries of `ply` are not zero (tests).
+    #[cfg(test)]
+    pub(crate) fn low_ply_learnt(&self, ply: usize) -> usize {
+        let row = &self.low_ply[ply * LOW_PLY_MOVES..(ply + 1) * LOW_PLY_MOVES];
+        row.iter().filter(|e| get(e) != 0).count()
+    }
+
+    /// How many continuation entries of block set `set` (`cont_key_of`) are not zero (tests).
+    #[cfg(test)]
+    pub(crate) fn cont_set_learnt(&self, set: usize) -> usize {
+        let blocks = self.cont.iter().skip(set * CONT_SET).take(CONT_SET);
+        blocks
+            .flat_map(|b| b.iter())
+            .filter(|e| get(e) != 0)
+            .count()
     }
 
     #[inline(always)]
@@ -193,6 +285,18 @@ impl Histories {
     /// The always-zero block used for "no previous move".
     pub const NO_CONT: usize = 16 * SQUARES;
 
+    /// `cont_key` in the set of blocks of a move made in check (`in_check`) that captures
+    /// (`capture`) where the blocks are split (`is_split`), else `cont_key`.
+    #[inline(always)]
+    pub fn cont_key_of(&self, piece: Piece, to: usize, in_check: bool, capture: bool) -> usize {
+        let set = if self.split {
+            2 * in_check as usize + capture as usize
+        } else {
+            0
+        };
+        set * CONT_SET + Self::cont_key(piece, to)
+    }
+
     /// The continuation history of the current move (`piece` to `to`) after the earlier move
     /// whose block is `block`.
     #[inline(always)]
@@ -230,6 +334,60 @@ mod tests {
             STAT_BONUS_PER_PLY.get() - STAT_BONUS_OFFSET.get()
         );
         assert_eq!(stat_bonus(60), STAT_BONUS_MAX.get());
+    }
+
+    /// Split by check and capture, a bonus lands in the block set that the earlier move's
+    /// kind selects and in no other; unsplit, every kind maps to the one set.
+    #[test]
+    fn split_continuation_blocks_keep_check_and_capture_apart() {
+        let h = Histories::with_split(true);
+        let prev = Piece::new(Color::White, PieceKind::Rook);
+        let cur = Piece::new(Color::Black, PieceKind::Guard);
+        let kinds = [(false, false), (false, true), (true, false), (true, true)];
+        let keys = kinds.map(|(check, capture)| h.cont_key_of(prev, 17, check, capture));
+        assert_eq!(keys[0], Histories::cont_key(prev, 17));
+        for (i, &k) in keys.iter().enumerate() {
+            h.update_cont(k, cur, 44, 1000 * (i as i32 + 1));
+        }
+        for (i, &k) in keys.iter().enumerate() {
+            assert_eq!(h.cont(k, cur, 44), 1000 * (i as i32 + 1), "{:?}", kinds[i]);
+            assert_ne!(k, Histories::NO_CONT);
+        }
+        h.clear();
+        assert!(keys.iter().all(|&k| h.cont(k, cur, 44) == 0));
+        let plain = Histories::new();
+        assert!(h.is_split() && !plain.is_split());
+        for (check, capture) in kinds {
+            assert_eq!(
+                plain.cont_key_of(prev, 17, check, capture),
+                Histories::cont_key(prev, 17)
+            );
+        }
+    }
+
+    /// The low-ply history keeps each ply, board move and drop apart, and learns nothing from
+    /// `LOW_PLIES` on.
+    #[test]
+    fn low_ply_history_keeps_plies_apart_and_stops_at_its_limit() {
+        let h = Histories::new();
+        let to = Square::from_index_unchecked(44);
+        let m = Move::normal(Square::from_index_unchecked(4), to);
+        let d = Move::drop(PieceKind::Guard, to);
+        h.update_low_ply(2, m, 1000);
+        h.update_low_ply(LOW_PLIES, m, 1000);
+        assert_eq!(h.low_ply(2, m), 1000);
+        assert_eq!(h.low_ply(2, d), 0);
+        assert!((0..=LOW_PLIES).all(|p| p == 2 || h.low_ply(p, m) == 0));
+        assert_eq!(h.low_ply_learnt(2), 1);
+        assert_eq!(
+            (0..LOW_PLIES).map(|p| h.low_ply_learnt(p)).sum::<usize>(),
+            1
+        );
+        h.update_low_ply(LOW_PLIES - 1, d, -700);
+        assert_eq!(h.low_ply(LOW_PLIES - 1, d), -700);
+        h.clear_low_ply();
+        assert_eq!(h.low_ply(2, m), 0);
+        assert_eq!(h.low_ply(LOW_PLIES - 1, d), 0);
     }
 
     #[test]

@@ -30,6 +30,7 @@ mod node;
 pub mod params;
 mod picker;
 mod pressure;
+mod prior;
 mod qsearch;
 mod reductions;
 pub mod see;

@@ -389,6 +389,28 @@ params! {
     CONT_HISTORY_2_WEIGHT = 1, 0..=8, step 1, scale 1;
     /// See `QUIET_HISTORY_WEIGHT`.
     CONT_HISTORY_4_WEIGHT = 1, 0..=8, step 1, scale 1;
+    /// The continuation history of the move 3 plies before in a quiet move's ordering score, and
+    /// learnt with half the bonus where not 0 (0: neither; Stockfish 1).
+    CONT_HISTORY_3_WEIGHT = 0, 0..=8, step 1, scale 1;
+    /// The same for the move 6 plies before (0: neither; Stockfish 1).
+    CONT_HISTORY_6_WEIGHT = 0, 0..=8, step 1, scale 1;
+    /// A quiet move that was its node's first after the table's move and is refuted by the node
+    /// below loses `stat_bonus(depth + 1)` in its continuation histories (1; 0: off; Stockfish's).
+    PRIOR_REFUTED_MALUS = 0, 0..=1, step 1, scale 1;
+    /// A quiet move whose reply node fails low gains `stat_bonus(depth) · this / 2` per condition
+    /// met (depth > 6, PV or cut node, more than 10 moves before it) in its continuation
+    /// histories, half that in its quiet history (0: off; Stockfish 2).
+    PRIOR_FAIL_LOW_BONUS = 0, 0..=4, step 1, scale 1;
+    /// Continuation histories kept apart by whether the earlier move was made in check and
+    /// whether it captured (1, Stockfish's `continuationHistory[inCheck][capture]`: four sets
+    /// of blocks, 15 MiB more in the table the threads share) or one set for all (0).
+    CONT_SPLIT = 0, 0..=1, step 1, scale 1;
+    /// Quiet moves at the plies from the root below this have a history of their own, cleared
+    /// at each search (0: none; Stockfish's `lowPlyHistory`, 5 plies): it orders them with
+    /// `LOW_PLY_HISTORY_WEIGHT / (1 + ply)` times its value.
+    LOW_PLY_HISTORY = 0, 0..=6, step 1, scale 1;
+    /// See `LOW_PLY_HISTORY` (Stockfish 8, on its main history's weight of 2).
+    LOW_PLY_HISTORY_WEIGHT = 8, 0..=32, step 1, scale 1;
 
     // ---- Transposition table.
     /// A non-exact result does not replace one of the same search more than this much deeper.

@@ -109,8 +109,10 @@ impl Worker<'_> {
                 let [one, two, _] = self.cont_blocks(ply);
                 [one, two, Histories::NO_CONT]
             },
+            cont_far: [Histories::NO_CONT; 2],
             killers: [Move::NONE; 2],
             counter: Move::NONE,
+            ply,
         };
         let mut picker = MovePicker::new_qsearch(&self.pos, tt_move, ctx, checks);
         let mut best_move = Move::NONE;

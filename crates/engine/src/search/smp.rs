@@ -82,6 +82,16 @@ pub(crate) fn run(
         return (result, data);
     }
 
+    // The continuation blocks split by check and capture or not, as the search's parameter
+    // says (`CONT_SPLIT`): a table of the other layout is replaced by an empty one.
+    let split = params::CONT_SPLIT.get() > 0;
+    if data[0].hist.is_split() != split {
+        data[0].hist = Arc::new(super::history::Histories::with_split(split));
+    }
+    // The low-ply history starts afresh with each search (Stockfish's).
+    if params::LOW_PLY_HISTORY.get() > 0 {
+        data[0].hist.clear_low_ply();
+    }
     // The helpers search parts of the main thread's tree: they learn into its histories, as
     // one thread searching the whole tree would.
     let hist = Arc::clone(&data[0].hist);

@@ -151,6 +151,19 @@ impl<'a> Worker<'a> {
         })
     }
 
+    /// The continuation-history blocks of the moves 3 and 6 plies before `ply`, as
+    /// `cont_blocks` (Stockfish's `continuationHistory[2]` and `[5]`).
+    #[inline(always)]
+    pub fn cont_blocks_far(&self, ply: usize) -> [usize; 2] {
+        [3, 6].map(|back| {
+            if ply >= back {
+                self.frame((ply - back) as isize).cont_block
+            } else {
+                Histories::NO_CONT
+            }
+        })
+    }
+
     /// The frame of `ply`, mutable.
     #[inline(always)]
     pub fn frame_mut(&mut self, ply: usize) -> &mut Frame {
@@ -220,17 +233,28 @@ impl<'a> Worker<'a> {
                 .drop_kind()
                 .map(|k| longjiang_core::rules::Piece::new(us, k)),
         };
+        // The earlier move's block set by check and capture (Stockfish's
+        // `continuationHistory[inCheck][capture]`) where the tables are split.
+        let block = piece.map(|p| {
+            let split = self.data.hist.is_split();
+            let in_check = split && self.pos.in_check();
+            let capture = split && super::picker::is_tactical(&self.pos, m);
+            self.data
+                .hist
+                .cont_key_of(p, m.to().index(), in_check, capture)
+        });
+        let capture = !m.is_castle() && self.pos.piece_at(m.to()).is_some();
         let f = self.frame_mut(ply);
         f.current = m;
         f.threat = false;
-        match piece {
-            Some(p) => {
-                let key = Histories::cont_key(p, m.to().index());
+        f.capture = capture;
+        match (piece, block) {
+            (Some(p), Some(key)) => {
                 f.cont_block = key;
                 f.counter_key =
                     Some(piece_index(p) * longjiang_core::geometry::SQUARES + m.to().index());
             }
-            None => {
+            _ => {
                 f.cont_block = Histories::NO_CONT;
                 f.counter_key = None;
             }
@@ -260,6 +284,7 @@ impl<'a> Worker<'a> {
         let f = self.frame_mut(ply);
         f.current = Move::NONE;
         f.threat = false;
+        f.capture = false;
         f.cont_block = Histories::NO_CONT;
         f.counter_key = None;
         if self.shared.nnue.is_some() {

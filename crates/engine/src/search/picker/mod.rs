@@ -53,10 +53,14 @@ enum Stage {
 pub(crate) struct OrderHints {
     /// The continuation-history blocks of the moves 1, 2 and 4 plies before.
     pub cont: [usize; 3],
+    /// The blocks of the moves 3 and 6 plies before (`Worker::cont_blocks_far`).
+    pub cont_far: [usize; 2],
     /// The killers of this ply.
     pub killers: [Move; 2],
     /// The counter-move to the previous move.
     pub counter: Move,
+    /// The node's distance from the root (the low-ply history's index).
+    pub ply: usize,
 }
 
 impl OrderHints {
@@ -65,8 +69,10 @@ impl OrderHints {
     #[cfg(test)]
     pub(crate) const NONE: OrderHints = OrderHints {
         cont: [Histories::NO_CONT; 3],
+        cont_far: [Histories::NO_CONT; 2],
         killers: [Move::NONE; 2],
         counter: Move::NONE,
+        ply: usize::MAX,
     };
 }
 
@@ -353,7 +359,7 @@ impl MovePicker {
     fn score_quiets(&mut self, pos: &Position, h: &Histories) {
         let w = QuietWeights::get();
         for i in 0..self.moves.len() {
-            self.moves[i].score = quiet_score(pos, h, &self.ctx.cont, self.moves[i].mv, &w);
+            self.moves[i].score = quiet_score(pos, h, &self.ctx, self.moves[i].mv, &w);
         }
     }
 
@@ -416,7 +422,7 @@ impl MovePicker {
         let w = QuietWeights::get();
         for kind in pos.hand(us).kinds() {
             for m in movegen::drops_of(pos, kind) {
-                let sc = quiet_score(pos, h, &self.ctx.cont, m, &w);
+                let sc = quiet_score(pos, h, &self.ctx, m, &w);
                 self.push(m, sc);
             }
         }
@@ -452,7 +458,7 @@ impl MovePicker {
             let sc = if is_tactical(pos, m) {
                 1 << 20 | capture_score(pos, h, m, weight)
             } else {
-                quiet_score(pos, h, &self.ctx.cont, m, &w)
+                quiet_score(pos, h, &self.ctx, m, &w)
             };
             self.push(m, sc);
         }
@@ -514,6 +520,41 @@ mod tests {
             });
         }
         assert!(promotions > 100, "{promotions}");
+    }
+
+    /// The moves 3 and 6 plies before order the quiet moves only where their weight is set:
+    /// a quiet move with a large entry in one of those blocks comes first with the weight and
+    /// keeps its place without.
+    #[test]
+    fn the_far_continuation_blocks_order_quiets_when_weighted() {
+        use crate::search::params::{
+            CONT_HISTORY_3_WEIGHT, CONT_HISTORY_6_WEIGHT, Values, install,
+        };
+        let pos = Position::start(longjiang_core::rules::LONGJIANG_NODROP);
+        let legal = movegen::legal_moves(&pos);
+        let last = *legal
+            .iter()
+            .rev()
+            .find(|&&m| !is_tactical(&pos, m))
+            .unwrap();
+        let piece = pos.piece_at(last.from().unwrap()).unwrap();
+        let earlier = longjiang_core::rules::Piece::new(!pos.side_to_move(), piece.kind);
+        for (slot, param) in [(0, &CONT_HISTORY_3_WEIGHT), (1, &CONT_HISTORY_6_WEIGHT)] {
+            let h = Histories::new();
+            let block = Histories::cont_key(earlier, 55);
+            h.update_cont(block, piece, last.to().index(), 16_000);
+            let mut ctx = OrderHints::NONE;
+            ctx.cont_far[slot] = block;
+            let first_quiet = |h: &Histories| {
+                let got = drain(MovePicker::new(&pos, Move::NONE, 8, ctx), &pos, h);
+                *got.iter().find(|&&m| !is_tactical(&pos, m)).unwrap()
+            };
+            assert_ne!(first_quiet(&h), last, "{}", param.name());
+            let mut v = Values::DEFAULT;
+            v.set(param, 1).unwrap();
+            let _on = install(&v);
+            assert_eq!(first_quiet(&h), last, "{}", param.name());
+        }
     }
 
     /// After move-count pruning (`skip_quiets` from the start) the main picker still hands out

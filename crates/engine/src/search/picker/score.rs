@@ -1,9 +1,11 @@
 //! How the picker scores a move: the tactical test, the captures' and quiet moves' ordering
 //! scores from the gains and the histories (the stages that hand them out are in `picker`).
 
+use super::OrderHints;
 use crate::search::history::Histories;
 use crate::search::params::{
-    CONT_HISTORY_1_WEIGHT, CONT_HISTORY_2_WEIGHT, CONT_HISTORY_4_WEIGHT, QUIET_HISTORY_WEIGHT,
+    CONT_HISTORY_1_WEIGHT, CONT_HISTORY_2_WEIGHT, CONT_HISTORY_3_WEIGHT, CONT_HISTORY_4_WEIGHT,
+    CONT_HISTORY_6_WEIGHT, LOW_PLY_HISTORY, LOW_PLY_HISTORY_WEIGHT, QUIET_HISTORY_WEIGHT,
     TACTICAL_PROMOTION_GAIN,
 };
 use crate::search::see::{gain, promotion_gain, see_value};
@@ -45,6 +47,11 @@ pub(super) fn promotes_tactically(pos: &Position, set: &movegen::PieceMoves) -> 
 pub(super) struct QuietWeights {
     quiet: i32,
     cont: [i32; 3],
+    /// The weights of the moves 3 and 6 plies before (`OrderHints::cont_far`; 0: not read).
+    far: [i32; 2],
+    /// The plies with a low-ply history (`LOW_PLY_HISTORY`) and its weight.
+    low_plies: usize,
+    low_ply: i32,
 }
 
 impl QuietWeights {
@@ -56,6 +63,9 @@ impl QuietWeights {
                 CONT_HISTORY_2_WEIGHT.get(),
                 CONT_HISTORY_4_WEIGHT.get(),
             ],
+            far: [CONT_HISTORY_3_WEIGHT.get(), CONT_HISTORY_6_WEIGHT.get()],
+            low_plies: LOW_PLY_HISTORY.get() as usize,
+            low_ply: LOW_PLY_HISTORY_WEIGHT.get(),
         }
     }
 }
@@ -71,15 +81,16 @@ pub(super) fn capture_score(pos: &Position, h: &Histories, m: Move, weight: i32)
     gain(pos, m) * weight + hist
 }
 
-/// A quiet move's ordering score: its history and the continuation histories of the moves
-/// `cont` names (`OrderHints::cont`), weighted by `w`.
+/// A quiet move's ordering score: its history, the continuation histories of the moves
+/// `ctx.cont` names and near the root its low-ply history, weighted by `w`.
 pub(super) fn quiet_score(
     pos: &Position,
     h: &Histories,
-    cont: &[usize; 3],
+    ctx: &OrderHints,
     m: Move,
     w: &QuietWeights,
 ) -> i32 {
+    let cont = &ctx.cont;
     let us = pos.side_to_move();
     let piece = match m.from() {
         Some(f) => pos.piece_at(f),
@@ -93,6 +104,16 @@ pub(super) fn quiet_score(
         s += h.cont(cont[0], p, to) * w.cont[0]
             + h.cont(cont[1], p, to) * w.cont[1]
             + h.cont(cont[2], p, to) * w.cont[2];
+        // Stockfish's ordering reads the moves 3 and 6 plies before too.
+        for (&b, &weight) in ctx.cont_far.iter().zip(&w.far) {
+            if weight != 0 {
+                s += h.cont(b, p, to) * weight;
+            }
+        }
+    }
+    // Stockfish's low-ply history: the first plies' own statistics, fading with the ply.
+    if ctx.ply < w.low_plies {
+        s += w.low_ply * h.low_ply(ctx.ply, m) / (1 + ctx.ply as i32);
     }
     s
 }
