@@ -104,6 +104,59 @@ fn flag_fall_loses_on_time() {
     );
 }
 
+/// A time loss's reason says what the runner knew: the engine's last `info` before the
+/// deadline (its own `time`, depth, nodes) and, after `stop`, when its late `bestmove` came and
+/// the `info` before it, so a late search tells from a late pipe (notes/byoyomi.md).
+#[test]
+fn a_time_loss_says_what_the_engine_reported() {
+    let dir = out_dir("lateness");
+    let (bad, good) = (
+        engine("fail=slow at=2 sleep=700 progress=1", "bad"),
+        engine("seed=3", "good"),
+    );
+    let args = [
+        "--engine",
+        &bad,
+        "--engine",
+        &good,
+        "--openings",
+        "startpos",
+        "--tc",
+        "byoyomi=0.3",
+        "--games",
+        "1",
+    ];
+    let recs = run_ok(&dir, &args);
+    let reason = tag(&recs[0], "Reason");
+    let (head, tail) = reason
+        .split_once("; last info at ")
+        .unwrap_or_else(|| panic!("no last info in '{reason}'"));
+    assert!(
+        head.starts_with("bad loses on time: no move after 0.3")
+            && head.ends_with("(limit 0.300 s + 50 ms margin)"),
+        "{reason}"
+    );
+    // Before the deadline: the line sent at once after the `go`, by its own clock at 0 s.
+    let (before, after) = tail
+        .split_once("; bestmove at ")
+        .expect("the late bestmove");
+    assert!(
+        before.contains(": time 0.0") && before.ends_with(", depth 5, nodes 500"),
+        "{reason}"
+    );
+    // After `stop`: the answer that came after the fake's 700 ms sleep, with its own line.
+    let secs = |s: &str| -> f64 { s.split(' ').next().and_then(|x| x.parse().ok()).unwrap() };
+    assert!(secs(after) >= 0.7, "{reason}");
+    let (_, last) = after
+        .split_once(" s after stop, last info at ")
+        .expect("the info before the late bestmove");
+    let (_, own) = last.split_once(": time ").expect("its time");
+    assert!(
+        secs(own) >= 0.7 && own.ends_with(", depth 9, nodes 9000"),
+        "{reason}"
+    );
+}
+
 #[test]
 fn movetime_overrun_loses_on_time() {
     bad_loses_both(

@@ -10,6 +10,9 @@
 //! - `fail=illegal|garbage|crash|hang|slow|resign` on the `at=K`-th `go` of each game
 //!   (default 1);
 //!   `sleep=MS` how long `slow` sleeps (default 3000);
+//! - `progress=1`: an `info depth 5 … nodes 500 time T` line at once after each `go` and an
+//!   `info depth 9 … nodes 9000 time T` just before each `bestmove` (T: its own milliseconds
+//!   since the `go`, as an engine reports them);
 //! - `delay=MS` before every move; `score=CP` reported with every move (`info … score cp`);
 //!   `mate=N` reported after it (`info depth 7 score mate N`; the last score line wins);
 //! - `handshake=hang|crash` misbehave at `usi`/`uci`; `ready=hang` never answer `isready`
@@ -53,6 +56,7 @@ struct Config {
     ready_hang: bool,
     log: Option<String>,
     shogi_only: bool,
+    progress: bool,
 }
 
 fn config() -> Config {
@@ -70,6 +74,7 @@ fn config() -> Config {
         ready_hang: false,
         log: None,
         shogi_only: false,
+        progress: false,
     };
     for arg in std::env::args().skip(1) {
         let (k, v) = arg.split_once('=').unwrap_or((arg.as_str(), ""));
@@ -87,6 +92,7 @@ fn config() -> Config {
             "ready" => c.ready_hang = v == "hang",
             "log" => c.log = Some(v.into()),
             "game" if v == "shogi" => c.shogi_only = true,
+            "progress" => c.progress = v == "1",
             _ => {
                 eprintln!("fake_engine: unknown argument {arg}");
                 std::process::exit(2);
@@ -222,6 +228,12 @@ fn main() {
             }
             Some("go") => {
                 gos += 1;
+                let started = std::time::Instant::now();
+                let since = || started.elapsed().as_millis();
+                if cfg.progress {
+                    let _ = writeln!(out, "info depth 5 score cp 12 nodes 500 time {}", since());
+                    let _ = out.flush();
+                }
                 let listed: Vec<&str> = tokens
                     .iter()
                     .skip_while(|t| **t != "searchmoves")
@@ -298,6 +310,9 @@ fn main() {
                         }
                     }
                 };
+                if cfg.progress {
+                    let _ = writeln!(out, "info depth 9 score cp 7 nodes 9000 time {}", since());
+                }
                 let _ = writeln!(out, "bestmove {text}");
             }
             Some("usinewgame" | "ucinewgame") => {

@@ -13,6 +13,7 @@ use super::clock_use::ClockUse;
 use super::connection::{EngineConnection, Failure, Reply};
 use super::dialect::{go_command, position_command, searchmoves};
 use super::engine_spec::EngineSpec;
+use super::lateness;
 use super::move_comment;
 use super::process::TrafficLog;
 use super::timecontrol::TimeControl;
@@ -241,7 +242,7 @@ fn play_game(
                     lose(format!("{name} crashed ({detail})"), moves),
                 ));
             }
-            Reply::NoReply { waited } => {
+            Reply::NoReply { waited, seen } => {
                 let mut reason = match limit {
                     Some(l) => late(waited, l),
                     None => format!(
@@ -249,7 +250,13 @@ fn play_game(
                         ctx.hang_timeout.as_secs_f64()
                     ),
                 };
-                if !engine.stop(STOP_GRACE) {
+                // What the engine said before the deadline and after `stop`: its own clock
+                // against the runner's (notes/byoyomi.md, "Audit").
+                let answer = engine.stop(STOP_GRACE);
+                if limit.is_some() {
+                    reason += &lateness::detail(seen.as_ref(), answer.as_ref());
+                }
+                if answer.is_none() {
                     *seat.engine = None;
                     reason += "; it did not answer stop and was killed";
                 }
@@ -260,13 +267,15 @@ fn play_game(
                 used,
                 score,
                 info,
+                seen,
             } => {
                 let main_time = tc.base.map(|_| clocks[side.index()].remaining);
                 if let Some(l) = limit
                     && used > l + margin
                 {
                     clock[side.index()].record(used, main_time, main_time.map(|_| Duration::ZERO));
-                    return Ok(conclude(seats, lose(late(used, l), moves)));
+                    let reason = late(used, l) + &lateness::detail(seen.as_ref(), None);
+                    return Ok(conclude(seats, lose(reason, moves)));
                 }
                 if text == "resign" {
                     return Ok(conclude(seats, lose(format!("{name} resigns"), moves)));

@@ -4,6 +4,7 @@
 
 use super::dialect::parse_score;
 use super::engine_spec::{EngineSpec, OPTION_ALIASES, Proto};
+use super::lateness::{InfoSeen, LateAnswer};
 use super::process::{EngineProcess, Recv, TrafficLog, describe_exit};
 use longjiang_core::rules::Variant;
 use std::fmt;
@@ -49,11 +50,16 @@ pub enum Reply {
         score: Option<i32>,
         /// The last `info` line with a score before `bestmove` (for the PGN's comment).
         info: Option<String>,
+        /// The last `info` line with a depth, nodes or time before `bestmove` (for the reason
+        /// of a late move).
+        seen: Option<InfoSeen>,
     },
     /// Nothing by the deadline.
     NoReply {
         /// How long the runner waited.
         waited: Duration,
+        /// The last `info` line with a depth, nodes or time before the deadline.
+        seen: Option<InfoSeen>,
     },
     /// The engine died while thinking.
     Crash(String),
@@ -74,6 +80,9 @@ pub struct EngineConnection {
     /// The name it reported (`id name`), if any.
     pub id_name: Option<String>,
     timeout: Duration,
+    /// When the last `go` was flushed (`think`), and the last `info` seen since (`stop`
+    /// reports what came after it).
+    last_go: Option<(Instant, Option<InfoSeen>)>,
 }
 
 /// The name under which the engine declared option `name`: the same name (any case), else
@@ -146,6 +155,7 @@ impl EngineConnection {
             proto: spec.proto,
             id_name: None,
             timeout,
+            last_go: None,
         };
         let (hello, ok) = match spec.proto {
             Proto::Usi => ("usi", "usiok"),
@@ -317,11 +327,14 @@ impl EngineConnection {
             Err(f) => return Reply::Crash(f.to_string()),
         };
         let deadline = sent + limit.map_or(hang_timeout, |l| l + margin);
-        let (mut score, mut info) = (None, None);
+        let (mut score, mut info, mut seen) = (None, None, None);
         loop {
             match self.proc.recv(deadline) {
                 Recv::Line(at, line) => {
                     let t = line.trim();
+                    if let Some(i) = InfoSeen::parse(t, at.saturating_duration_since(sent)) {
+                        seen = Some(i);
+                    }
                     if t.starts_with("info") && !t.starts_with("info string") {
                         if let Some(s) = parse_score(t) {
                             score = Some(s.centipawns());
@@ -334,12 +347,15 @@ impl EngineConnection {
                             used: at.saturating_duration_since(sent),
                             score,
                             info,
+                            seen,
                         };
                     }
                 }
                 Recv::Timeout => {
+                    self.last_go = Some((sent, seen));
                     return Reply::NoReply {
                         waited: sent.elapsed(),
+                        seen,
                     };
                 }
                 Recv::Closed => {
@@ -351,18 +367,27 @@ impl EngineConnection {
         }
     }
 
-    /// After a missed deadline: `stop`, and wait up to `grace` for the late `bestmove`.
-    /// Whether the engine answered (an engine that did not is not reused).
-    pub fn stop(&mut self, grace: Duration) -> bool {
+    /// After a missed deadline: `stop`, and wait up to `grace` for the late `bestmove`: when
+    /// it came after the `go` and the last `info` before it, or `None` when the engine did not
+    /// answer (it is then not reused).
+    pub fn stop(&mut self, grace: Duration) -> Option<LateAnswer> {
         if self.send("stop").is_err() {
-            return false;
+            return None;
         }
+        let (sent, mut last) = self.last_go.take().unwrap_or((Instant::now(), None));
         let deadline = Instant::now() + grace;
         loop {
             match self.proc.recv(deadline) {
-                Recv::Line(_, l) if l.trim_start().starts_with("bestmove") => return true,
-                Recv::Line(..) => {}
-                _ => return false,
+                Recv::Line(at, l) => {
+                    let since = at.saturating_duration_since(sent);
+                    if l.trim_start().starts_with("bestmove") {
+                        return Some(LateAnswer { at: since, last });
+                    }
+                    if let Some(i) = InfoSeen::parse(l.trim(), since) {
+                        last = Some(i);
+                    }
+                }
+                _ => return None,
             }
         }
     }
