@@ -11,7 +11,8 @@
 //! recursive searches (their steps numbered as in Stockfish's `search.cpp`), `movesearch`
 //! searches one move of a node (`node` what the moves of a node share, `reductions` how much
 //! later moves are cut); `techniques` switches the pruning techniques; `picker` orders moves;
-//! `history` keeps the move-ordering statistics; [`tt`] is the table; [`time`] the clock arithmetic; `see` the
+//! `history` keeps the move-ordering statistics; [`tt`] is the table; [`time`] the clock arithmetic
+//! (`timer` the thread that stops a search at its hard limit); `see` the
 //! static exchange evaluation; [`value`] the score scale; [`params`] every tunable of the
 //! search and the time management. [`skill`] is the strength levels, a layer around the
 //! search: it limits a search and picks among its lines (`skill_pick`), the search untouched.
@@ -43,6 +44,7 @@ pub mod stats;
 mod techniques;
 mod thread;
 pub mod time;
+mod timer;
 pub mod tsume;
 pub mod tt;
 pub mod value;

@@ -29,6 +29,8 @@ pub(crate) struct Shared {
     pub stop: AtomicBool,
     /// Set while a ponder search waits for `ponderhit`.
     pub(crate) pondering: AtomicBool,
+    /// Set by the main thread once its depth 1 is complete (no time limit stops it before).
+    depth_one: AtomicBool,
     /// Microseconds after `start` when `ponderhit` arrived (`u64::MAX`: never).
     ponderhit_at: AtomicU64,
     /// When the search started.
@@ -77,6 +79,7 @@ impl Shared {
         Shared {
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(limits.ponder),
+            depth_one: AtomicBool::new(false),
             ponderhit_at: AtomicU64::new(u64::MAX),
             start: Instant::now(),
             nodes_left: limits.nodes.map(AtomicU64::new),
@@ -98,6 +101,16 @@ impl Shared {
         let us = self.start.elapsed().as_micros() as u64;
         self.ponderhit_at.store(us, Ordering::Relaxed);
         self.pondering.store(false, Ordering::Relaxed);
+    }
+
+    /// Marks the main thread's depth 1 complete: the time limit may stop the search now.
+    pub(crate) fn complete_depth_one(&self) {
+        self.depth_one.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the main thread's depth 1 is complete.
+    pub(crate) fn depth_one_done(&self) -> bool {
+        self.depth_one.load(Ordering::Relaxed)
     }
 
     pub(crate) fn elapsed(&self) -> Duration {

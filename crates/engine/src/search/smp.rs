@@ -11,6 +11,7 @@ use super::params;
 use super::shared::{STACK_SIZE, Shared};
 use super::stats::SearchStats;
 use super::thread::{RootMove, ThreadData, Worker};
+use super::timer;
 use super::value::{self, INFINITE, Value};
 use super::{Bound, Listener, SearchEvent, SearchInfo, SearchResult};
 use longjiang_core::movegen;
@@ -100,6 +101,8 @@ pub(crate) fn run(
     }
     let (main_data, helper_data) = data.split_at_mut(1);
     let ((depth, v, pv, seldepth), nodes, stats) = std::thread::scope(|scope| {
+        // The hard time limit, kept by the clock (`timer`).
+        let timer = timer::start(scope, shared);
         let mut handles = Vec::new();
         for (i, d) in helper_data.iter_mut().enumerate() {
             let pos = pos.clone();
@@ -123,7 +126,8 @@ pub(crate) fn run(
         shared.thread_nodes[0].store(w.nodes, Ordering::Relaxed);
         // A ponder or infinite search does not answer before it is told to.
         wait_for_release(shared);
-        shared.stop.store(true, Ordering::Relaxed);
+        // Stops the helpers, and the timer thread.
+        drop(timer);
         let mut nodes = w.nodes;
         let mut stats = SearchStats {
             counters: w.stats,
