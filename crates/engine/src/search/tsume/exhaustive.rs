@@ -32,8 +32,11 @@ struct Prover<'a> {
     give_up: &'a dyn Fn() -> bool,
 }
 
-/// Nodes between two calls of the prover's `give_up` test.
-const GIVE_UP_INTERVAL: u64 = 1024;
+/// Nodes between two calls of the prover's `give_up` test. A prover node can cost a legal
+/// move generation and a mate test, tens of microseconds with full hands: at 1,024 a stop or
+/// the hard time limit could wait tens of milliseconds (notes/byoyomi.md, "Audit"); the test
+/// itself (a flag and the clock) costs far less than one node.
+const GIVE_UP_INTERVAL: u64 = 64;
 
 /// The budget ran out.
 struct OutOfNodes;
@@ -220,5 +223,20 @@ mod tests {
         };
         assert_eq!(mate_within_until(&p, 2, budget, &give_up), None);
         assert_eq!(asked.get(), 1);
+    }
+
+    /// A proof that runs through its whole budget asks whether to give up at least every 64 of
+    /// its nodes: a stop or the search's hard limit is seen within a few milliseconds.
+    #[test]
+    fn a_proof_asks_whether_to_give_up_every_few_nodes() {
+        let p = Position::start(LONGJIANG);
+        let budget = 4096;
+        let asked = std::cell::Cell::new(0u64);
+        let give_up = || {
+            asked.set(asked.get() + 1);
+            false
+        };
+        assert_eq!(mate_within_until(&p, 4, budget, &give_up), None);
+        assert!(asked.get() >= budget / 64, "asked {} times", asked.get());
     }
 }
