@@ -100,48 +100,68 @@ pub(crate) fn run(
         d.hist = Arc::clone(&hist);
     }
     let (main_data, helper_data) = data.split_at_mut(1);
-    let ((depth, v, pv, seldepth), nodes, stats) = std::thread::scope(|scope| {
-        // The hard time limit, kept by the clock (`timer`).
-        let timer = timer::start(scope, shared);
-        let mut handles = Vec::new();
-        for (i, d) in helper_data.iter_mut().enumerate() {
-            let pos = pos.clone();
-            let root = root.clone();
-            let builder = std::thread::Builder::new()
-                .name(format!("search-{}", i + 1))
-                .stack_size(STACK_SIZE);
-            let h = builder.spawn_scoped(scope, move || {
-                let _installed = params::install(&shared.params);
-                let mut w = Worker::new(i + 1, shared, pos, d, root);
-                w.help();
-                shared.thread_nodes[w.id].store(w.nodes, Ordering::Relaxed);
-                (w.nodes, w.stats)
-            });
-            if let Ok(h) = h {
-                handles.push(h);
+    let result = std::thread::scope(|outer| {
+        // The hard time limit, kept by the clock (`timer`). Its thread is joined only after
+        // the answer, so that the answer never waits for it to be scheduled.
+        let timer = timer::start(outer, shared);
+        let ((depth, v, pv, seldepth), nodes, stats) = std::thread::scope(|scope| {
+            let mut handles = Vec::new();
+            for (i, d) in helper_data.iter_mut().enumerate() {
+                let pos = pos.clone();
+                let root = root.clone();
+                let builder = std::thread::Builder::new()
+                    .name(format!("search-{}", i + 1))
+                    .stack_size(STACK_SIZE);
+                let h = builder.spawn_scoped(scope, move || {
+                    let _installed = params::install(&shared.params);
+                    let mut w = Worker::new(i + 1, shared, pos, d, root);
+                    w.help();
+                    shared.thread_nodes[w.id].store(w.nodes, Ordering::Relaxed);
+                    (w.nodes, w.stats)
+                });
+                if let Ok(h) = h {
+                    handles.push(h);
+                }
             }
-        }
-        let mut w = Worker::new(0, shared, pos.clone(), &mut main_data[0], root.clone());
-        w.iterate(listener);
-        shared.thread_nodes[0].store(w.nodes, Ordering::Relaxed);
-        // A ponder or infinite search does not answer before it is told to.
-        wait_for_release(shared);
-        // Stops the helpers, and the timer thread.
+            let mut w = Worker::new(0, shared, pos.clone(), &mut main_data[0], root.clone());
+            w.iterate(listener);
+            shared.thread_nodes[0].store(w.nodes, Ordering::Relaxed);
+            // A ponder or infinite search does not answer before it is told to.
+            wait_for_release(shared);
+            shared.stop.store(true, Ordering::Relaxed);
+            let mut nodes = w.nodes;
+            let mut stats = SearchStats {
+                counters: w.stats,
+                nodes_to_depth: std::mem::take(&mut w.nodes_to_depth),
+            };
+            for (n, c) in handles.into_iter().filter_map(|h| h.join().ok()) {
+                nodes += n;
+                stats.counters += c;
+            }
+            (answer(&w), nodes, stats)
+        });
+        let result = report(shared, listener, depth, v, pv, seldepth, nodes, stats);
+        // Wakes the timer thread, which ends (the stop flag is set).
         drop(timer);
-        let mut nodes = w.nodes;
-        let mut stats = SearchStats {
-            counters: w.stats,
-            nodes_to_depth: std::mem::take(&mut w.nodes_to_depth),
-        };
-        for (n, c) in handles.into_iter().filter_map(|h| h.join().ok()) {
-            nodes += n;
-            stats.counters += c;
-        }
-        (answer(&w), nodes, stats)
+        result
     });
+    (result, data)
+}
 
-    // The figures as they stand at the end, before the answer: a search stopped during an
-    // iteration (or before its first, `go nodes 0`) would otherwise leave stale ones shown.
+/// Sends the last `info` (the figures as they stand at the end: a search stopped during an
+/// iteration, or before its first, `go nodes 0`, would otherwise leave stale ones shown), the
+/// statistics when asked for, and the answer; returns the search's result.
+#[allow(clippy::too_many_arguments)]
+fn report(
+    shared: &Shared,
+    listener: &Listener,
+    depth: i32,
+    v: Value,
+    pv: Vec<Move>,
+    seldepth: usize,
+    nodes: u64,
+    stats: SearchStats,
+) -> SearchResult {
     let elapsed = shared.elapsed();
     listener(&SearchEvent::Info(SearchInfo {
         depth: depth.max(0) as u32,
@@ -164,7 +184,7 @@ pub(crate) fn run(
         best: best_move,
         ponder,
     });
-    let result = SearchResult {
+    SearchResult {
         best: best_move,
         ponder,
         score: value::to_score(v),
@@ -172,8 +192,7 @@ pub(crate) fn run(
         nodes,
         pv,
         stats,
-    };
-    (result, data)
+    }
 }
 
 /// The main thread's answer: completed depth, score, PV and the PV's selective depth.
