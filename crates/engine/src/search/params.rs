@@ -489,6 +489,11 @@ params! {
 /// The shortest time the search is ever given (it always finishes depth 1 anyway).
 pub const MIN_THINK: Duration = Duration::from_millis(1);
 
+/// A move on the byoyomi keeps at least a tenth of the byoyomi in reserve, up to this much,
+/// where the move overhead is less (`time::reserve`; notes/byoyomi.md): at 1 s it aims at
+/// 900 ms. A safety margin, not a tunable: left out of SPSA.
+pub const BYOYOMI_RESERVE: Duration = Duration::from_millis(100);
+
 /// Iterative deepening stops on a stable mate score only once the exhaustive prover has shown,
 /// within this many nodes, that no shorter mate exists (`iterate`, docs/mates.md). A budget,
 /// not a margin: left out of SPSA.

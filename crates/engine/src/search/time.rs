@@ -2,8 +2,9 @@
 //!
 //! Two budgets come out of the limits: the *optimum* (where iterative deepening stops starting
 //! new iterations; the search stretches or shrinks it when the best move is unstable or the
-//! score falls) and the *maximum* (a hard stop checked every few thousand nodes). Both already
-//! leave the move overhead (the time the GUI and the pipes lose per move) unused, and the
+//! score falls) and the *maximum* (a hard stop: `timer` sets the stop flag then, and the main
+//! thread looks at the clock every 1,024 nodes too). Both already leave the move overhead (the
+//! time the GUI and the pipes lose per move; under a byoyomi at least [`reserve`]) unused, and the
 //! maximum never takes more than a fixed share of the main time, so a sudden-death game with
 //! increment cannot be lost on time.
 
@@ -17,8 +18,8 @@ use longjiang_core::rules::{Color, Move};
 use std::time::Duration;
 
 use super::params::{
-    DEFAULT_MOVES_TO_GO, HARD_SHARE_OF_REST, INC_SHARE, LAST_MOVE_SHARE, MAX_OVER_OPTIMUM,
-    MAX_SHARE_OF_TIME, MIN_THINK,
+    BYOYOMI_RESERVE, DEFAULT_MOVES_TO_GO, HARD_SHARE_OF_REST, INC_SHARE, LAST_MOVE_SHARE,
+    MAX_OVER_OPTIMUM, MAX_SHARE_OF_TIME, MIN_THINK,
 };
 
 /// The time budget of one search; `None` means "no limit from time".
@@ -57,10 +58,20 @@ impl TimeBudget {
     }
 }
 
+/// The time a move keeps in reserve: the move overhead, and under a byoyomi at least a tenth
+/// of it up to `BYOYOMI_RESERVE`. Once the main time is spent a late answer loses the game at
+/// once (no main time takes the overrun), and a stall of the machine does not shrink with the
+/// byoyomi; YaneuraOu keeps 120 ms there (`NetworkDelay`). A tenth keeps at least 90 % of the
+/// byoyomi used while the overhead is at most a tenth of it (notes/byoyomi.md).
+pub fn reserve(overhead: Duration, byoyomi: Duration) -> Duration {
+    overhead.max((byoyomi / 10).min(BYOYOMI_RESERVE))
+}
+
 fn from_clock(clock: &Clock, us: Color, overhead: Duration) -> TimeBudget {
     let time = clock.time[us.index()];
     let inc = clock.inc[us.index()];
     let byo = clock.byoyomi;
+    let overhead = reserve(overhead, byo);
     let mtg = clock
         .moves_to_go
         .unwrap_or(DEFAULT_MOVES_TO_GO.get() as u32)
@@ -81,7 +92,7 @@ fn from_clock(clock: &Clock, us: Color, overhead: Duration) -> TimeBudget {
     .max(MIN_THINK);
     let optimum = (time / mtg + INC_SHARE.share_of(inc) + byo).min(hard);
     let maximum = (optimum * MAX_OVER_OPTIMUM.get() as u32).min(hard);
-    // The byoyomi is lost when unused, so a move takes at least it (less the overhead), as
+    // The byoyomi is lost when unused, so a move takes at least it (less the reserve), as
     // shogi engines do; with the main time spent that is the whole of what it may use.
     let floor = (byo > Duration::ZERO).then(|| byo.saturating_sub(overhead).min(maximum));
     TimeBudget {
@@ -203,22 +214,40 @@ mod tests {
 
     #[test]
     fn byoyomi_is_used_when_the_main_time_is_gone() {
+        // At 1 s the reserve is 100 ms, more than the 50 ms overhead: 90 % of it is used.
         let b = TimeBudget::new(&clock(0, 0, 1000, None), Color::White, ms(50));
-        assert_eq!(b.maximum, Some(ms(950)));
-        assert_eq!(b.optimum, Some(ms(950)));
+        assert_eq!(b.maximum, Some(ms(900)));
+        assert_eq!(b.optimum, Some(ms(900)));
         // A stable best move does not stop the search before the byoyomi is used.
         let mut s = Stability::default();
         (0..8).for_each(|_| s.update(mv(1), 30));
-        assert!(s.soft_limit(ms(950)) < ms(950));
-        assert_eq!(s.soft_limit_of(&b), Some(ms(950)));
+        assert!(s.soft_limit(ms(900)) < ms(900));
+        assert_eq!(s.soft_limit_of(&b), Some(ms(900)));
         // With main time left the byoyomi is the least a move takes.
         let b = TimeBudget::new(&clock(10_000, 0, 1000, None), Color::White, ms(50));
-        assert_eq!(b.floor, Some(ms(950)));
-        assert!(s.soft_limit_of(&b).unwrap() >= ms(950));
+        assert_eq!(b.floor, Some(ms(900)));
+        assert!(s.soft_limit_of(&b).unwrap() >= ms(900));
         assert_eq!(
             TimeBudget::new(&clock(10_000, 0, 0, None), Color::White, ms(50)).floor,
             None
         );
+    }
+
+    /// The byoyomi's reserve: a tenth of it, at most 100 ms, at least the move overhead; none
+    /// of it without a byoyomi.
+    #[test]
+    fn the_byoyomi_keeps_a_reserve_against_a_stall() {
+        let max = |byo, overhead| {
+            TimeBudget::new(&clock(0, 0, byo, None), Color::Black, ms(overhead)).maximum
+        };
+        assert_eq!(max(1000, 50), Some(ms(900)));
+        assert_eq!(max(10_000, 50), Some(ms(9900)));
+        assert_eq!(max(500, 50), Some(ms(450)));
+        assert_eq!(max(300, 10), Some(ms(270)));
+        assert_eq!(max(1000, 200), Some(ms(800)));
+        assert_eq!(max(1000, 0), Some(ms(900)));
+        assert_eq!(reserve(ms(50), Duration::ZERO), ms(50));
+        assert_eq!(reserve(ms(0), Duration::ZERO), Duration::ZERO);
     }
 
     #[test]
