@@ -50,15 +50,16 @@ pub enum Reply {
         score: Option<i32>,
         /// The last `info` line with a score before `bestmove` (for the PGN's comment).
         info: Option<String>,
-        /// The last `info` line with a depth, nodes or time before `bestmove` (for the reason
-        /// of a late move).
+        /// The last `info` line with the engine's `time` (else with a depth or nodes) before
+        /// `bestmove` (for the reason of a late move).
         seen: Option<InfoSeen>,
     },
     /// Nothing by the deadline.
     NoReply {
         /// How long the runner waited.
         waited: Duration,
-        /// The last `info` line with a depth, nodes or time before the deadline.
+        /// The last `info` line with the engine's `time` (else with a depth or nodes) before
+        /// the deadline.
         seen: Option<InfoSeen>,
     },
     /// The engine died while thinking.
@@ -332,9 +333,7 @@ impl EngineConnection {
             match self.proc.recv(deadline) {
                 Recv::Line(at, line) => {
                     let t = line.trim();
-                    if let Some(i) = InfoSeen::parse(t, at.saturating_duration_since(sent)) {
-                        seen = Some(i);
-                    }
+                    seen = InfoSeen::update(seen, t, at.saturating_duration_since(sent));
                     if t.starts_with("info") && !t.starts_with("info string") {
                         if let Some(s) = parse_score(t) {
                             score = Some(s.centipawns());
@@ -383,9 +382,7 @@ impl EngineConnection {
                     if l.trim_start().starts_with("bestmove") {
                         return Some(LateAnswer { at: since, last });
                     }
-                    if let Some(i) = InfoSeen::parse(l.trim(), since) {
-                        last = Some(i);
-                    }
+                    last = InfoSeen::update(last, l.trim(), since);
                 }
                 _ => return None,
             }

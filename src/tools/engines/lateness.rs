@@ -48,6 +48,16 @@ impl InfoSeen {
         (seen.time.is_some() || seen.depth.is_some() || seen.nodes.is_some()).then_some(seen)
     }
 
+    /// `prev` updated with `line` (arrived `at` after the `go`): a line with a `time` always
+    /// replaces it, one without (`info depth 20 currmove …`) only a line without one too, so
+    /// that the engine's own clock is kept.
+    pub fn update(prev: Option<InfoSeen>, line: &str, at: Duration) -> Option<InfoSeen> {
+        match InfoSeen::parse(line, at) {
+            Some(new) if new.time.is_some() || prev.is_none_or(|p| p.time.is_none()) => Some(new),
+            _ => prev,
+        }
+    }
+
     /// `info at 0.612 s: time 0.598 s, depth 16, nodes 240000` (the fields it had).
     pub fn text(&self) -> String {
         let mut s = format!("info at {:.3} s", self.at.as_secs_f64());
@@ -120,6 +130,13 @@ mod tests {
         assert_eq!(InfoSeen::parse("bestmove a1a2", ms(1)), None);
         let d = InfoSeen::parse("info depth 8 currmove a1a2", ms(20)).expect("a depth");
         assert_eq!(d.text(), "info at 0.020 s: depth 8");
+        // A line with the engine's clock is not replaced by one without.
+        let kept = InfoSeen::update(Some(i), "info depth 18 currmove a1a2", ms(1060));
+        assert_eq!(kept, Some(i));
+        let first = InfoSeen::update(None, "info depth 18 currmove a1a2", ms(3));
+        assert_eq!(first.and_then(|f| f.depth), Some(18));
+        let timed = InfoSeen::update(first, "info depth 18 time 5", ms(6));
+        assert_eq!(timed.and_then(|f| f.time), Some(ms(5)));
     }
 
     #[test]
