@@ -4,11 +4,13 @@
 //! all be attacked by the checker itself. `pressure::threatens_direct_mate` asks it first and
 //! plays the move only where it holds (docs/mates.md).
 
+use std::cell::RefCell;
+
 use arrayvec::ArrayVec;
 use longjiang_core::geometry::attacks::{king_attacks, line, queen_attacks};
 use longjiang_core::geometry::{Bitboard, Square};
 use longjiang_core::movegen::{check_squares, piece_attacks};
-use longjiang_core::rules::{Color, Move, PieceKind, Position};
+use longjiang_core::rules::{Color, KINDS, Move, PieceKind, Position};
 
 /// Whether, were the opponent to pass after `m` (not yet played, not a check), a direct check
 /// by the side to move could mate: `false` only where none can. Board moves answer `true`
@@ -19,209 +21,301 @@ use longjiang_core::rules::{Color, Move, PieceKind, Position};
 /// origin "discovers" that flight). Each checking kind (the mover's board kinds, their
 /// promotions, the hand where drops may check) needs a checking square that it reaches, from
 /// which it attacks every open flight its origin does not discover, and where no enemy piece
-/// that cannot be pinned captures it (unless its leaving may give a second check).
+/// that cannot be pinned captures it (unless its leaving may give a second check). What does
+/// not depend on the drop is worked out once per position ([`Node`]) and kept for its
+/// sibling drops; every bound taken there without the dropped piece only widens what passes.
 pub(crate) fn may_threaten_direct_mate(pos: &Position, m: Move) -> bool {
     let Some(dropped) = m.drop_kind() else {
         return true;
     };
-    Sieve::new(pos, dropped, m.to()).may_mate()
+    NODES.with(|cell| {
+        let mut slots = cell.borrow_mut();
+        let slot = &mut slots[(pos.key() as usize) % SLOTS];
+        if !slot.is_for(pos) {
+            slot.fill(pos);
+        }
+        slot.may_mate(pos, dropped, m.to())
+    })
 }
 
-/// The position after a drop, as far as the test needs it.
-struct Sieve<'a> {
-    pos: &'a Position,
-    us: Color,
-    king: Square,
-    dropped: PieceKind,
-    s: Square,
+/// Positions kept per thread (direct-mapped by key: a search that tests drops at several
+/// depths keeps the nodes of its path).
+const SLOTS: usize = 8;
+
+thread_local! {
+    static NODES: RefCell<Vec<Node>> = RefCell::new(vec![Node::default(); SLOTS]);
+}
+
+/// The most flights (squares next to a king).
+const FLIGHTS: usize = 8;
+
+/// The checking squares of one checker kind, with its origins lifted off the board.
+#[derive(Clone, Copy)]
+struct Checker {
+    /// The kind on the board it moves from (or drops, for a kind not on the board).
+    kind: PieceKind,
+    /// The squares from which it attacks the king, off the mover's pieces.
+    king: Bitboard,
+    /// Per open flight (the order of `Node::open`): the squares from which it attacks it.
+    flights: [Bitboard; FLIGHTS],
+}
+
+/// What the test needs of a position before the drop.
+#[derive(Clone)]
+struct Node {
+    key: u64,
     occ: Bitboard,
-    lifted: Bitboard,
+    valid: bool,
+    /// The enemy king.
+    king: Square,
     ours: Bitboard,
-    /// Squares a checker may stand on: on the board, not on the mover's pieces.
-    landing: Bitboard,
-    /// Where an enemy piece that cannot be pinned would capture a checker; lazily.
-    captures: Option<Bitboard>,
+    /// The flights no piece of the mover attacks (the king lifted).
+    open: Bitboard,
+    /// Per open flight, in order: the mover's pieces whose leaving lets another attack it.
+    discoverers: ArrayVec<(Square, Bitboard), FLIGHTS>,
+    /// The mover's pieces whose leaving lets another attack the king.
+    double: Bitboard,
+    /// The enemy pieces first on a queen's ray from their king, the mover's pieces ignored.
+    first: Bitboard,
+    /// The enemy pieces that could be pinned.
+    prone: Bitboard,
+    /// Every other enemy piece but the king, with its kind and attacks.
+    defenders: ArrayVec<(Square, PieceKind, Bitboard), 64>,
+    /// Per kind of the board and hand (the king aside), where its pieces go.
+    reach: [Bitboard; KINDS],
+    checkers: ArrayVec<Checker, { 2 * KINDS }>,
+    /// Whether every checker kind found room in `checkers` (if not, every drop passes).
+    complete: bool,
 }
 
-impl<'a> Sieve<'a> {
-    fn new(pos: &'a Position, dropped: PieceKind, s: Square) -> Sieve<'a> {
+impl Default for Node {
+    fn default() -> Node {
+        Node {
+            key: 0,
+            occ: Bitboard::EMPTY,
+            valid: false,
+            king: Square::from_index_unchecked(0),
+            ours: Bitboard::EMPTY,
+            open: Bitboard::EMPTY,
+            discoverers: ArrayVec::new(),
+            double: Bitboard::EMPTY,
+            first: Bitboard::EMPTY,
+            prone: Bitboard::EMPTY,
+            defenders: ArrayVec::new(),
+            reach: [Bitboard::EMPTY; KINDS],
+            checkers: ArrayVec::new(),
+            complete: false,
+        }
+    }
+}
+
+impl Node {
+    fn is_for(&self, pos: &Position) -> bool {
+        self.valid && self.key == pos.key() && self.occ == pos.occupied()
+    }
+
+    /// Works out everything that does not depend on the drop.
+    fn fill(&mut self, pos: &Position) {
         let us = pos.side_to_move();
-        let king = pos.king(!us);
-        let occ = pos.occupied().with(s);
-        let ours = pos.side_pieces(us).with(s);
-        Sieve {
-            pos,
-            us,
-            king,
-            dropped,
-            s,
-            occ,
-            lifted: occ.without(king),
-            ours,
-            landing: pos.rules().board & !ours,
-            captures: None,
-        }
-    }
-
-    /// Whether the mover attacks `sq` after the drop with `blockers` (the dropped piece's own
-    /// attacks only if `with_drop`).
-    fn attacked(&self, sq: Square, blockers: Bitboard, with_drop: bool) -> bool {
-        self.pos.is_attacked(sq, self.us, blockers)
-            || (with_drop && piece_attacks(self.dropped, self.us, self.s, blockers).has(sq))
-    }
-
-    /// Of the mover's pieces next to `sq` or first on a queen's ray from it, those whose
-    /// leaving lets another of its pieces attack `sq` (a blocker of a line, a guard's step or
-    /// leg lies there).
-    fn discoverers(&self, sq: Square) -> Bitboard {
-        let mut by = Bitboard::EMPTY;
-        for b in (queen_attacks(sq, self.lifted) | king_attacks(sq)) & self.ours {
-            if self.attacked(sq, self.lifted.without(b), b != self.s) {
-                by = by.with(b);
-            }
-        }
-        by
-    }
-
-    fn may_mate(&mut self) -> bool {
-        let pos = self.pos;
         let rules = pos.rules();
-        let mut open = Bitboard::EMPTY;
-        for f in king_attacks(self.king) & rules.board & !pos.side_pieces(!self.us) {
-            if !self.attacked(f, self.lifted, true) {
-                open = open.with(f);
+        let king = pos.king(!us);
+        let occ = pos.occupied();
+        let lifted = occ.without(king);
+        let ours = pos.side_pieces(us);
+        let theirs = pos.side_pieces(!us).without(king);
+        self.key = pos.key();
+        self.occ = occ;
+        self.valid = true;
+        self.king = king;
+        self.ours = ours;
+        self.open = Bitboard::EMPTY;
+        for f in king_attacks(king) & rules.board & !theirs {
+            if !pos.is_attacked(f, us, lifted) {
+                self.open = self.open.with(f);
             }
         }
-        let mut discovers: ArrayVec<(Square, Bitboard), 8> = ArrayVec::new();
-        let mut discoverers = Bitboard::EMPTY;
-        for f in open {
-            let by = self.discoverers(f);
-            discovers.push((f, by));
-            discoverers |= by;
+        self.discoverers.clear();
+        for f in self.open {
+            self.discoverers.push((f, discoverers(pos, f, lifted)));
         }
-        let double = self.discoverers(self.king);
-        for a in discoverers {
-            let need = discovers
-                .iter()
-                .filter(|(_, by)| !by.has(a))
-                .fold(Bitboard::EMPTY, |b, &(f, _)| b.with(f));
-            if self.kind_may_mate(self.kind_at(a), Bitboard::from_square(a), need, double) {
-                return true;
+        self.double = discoverers(pos, king, lifted);
+        self.first = queen_attacks(king, theirs) & theirs;
+        self.prone = Bitboard::EMPTY;
+        for q in self.first {
+            if (line(king, q) & ours).any() {
+                self.prone = self.prone.with(q);
             }
         }
+        if pos.pieces(us, PieceKind::Guard).any() {
+            self.prone |= king_attacks(king) & theirs;
+        }
+        self.defenders.clear();
+        for q in theirs {
+            if let Some(p) = pos.piece_at(q) {
+                let att = piece_attacks(p.kind, !us, q, occ);
+                let _ = self.defenders.try_push((q, p.kind, att));
+            }
+        }
+        self.checkers.clear();
+        self.complete = true;
         for kind in PieceKind::ALL {
-            let mut origins = pos.pieces(self.us, kind);
-            if kind == self.dropped {
-                origins = origins.with(self.s);
+            let origins = pos.pieces(us, kind);
+            let in_hand = pos.hand(us).count(kind) > 0;
+            self.reach[kind.index()] = Bitboard::EMPTY;
+            if kind == PieceKind::King || (origins.is_empty() && !in_hand) {
+                continue;
             }
-            // A king never checks: it would stand next to the other king.
-            if kind != PieceKind::King
-                && origins.any()
-                && self.kind_may_mate(kind, origins, open, double)
-            {
+            self.reach[kind.index()] = origins
+                .into_iter()
+                .fold(Bitboard::EMPTY, |b, a| b | reach(kind, us, a, occ));
+            let blockers = lifted & !origins;
+            let promotions = rules.promotions[kind.index()];
+            for checker in std::iter::once(kind).chain(promotions.iter().copied()) {
+                let mut c = Checker {
+                    kind,
+                    king: check_squares(checker, us, king, blockers) & rules.board & !ours,
+                    flights: [Bitboard::EMPTY; FLIGHTS],
+                };
+                for (i, f) in self.open.into_iter().enumerate() {
+                    c.flights[i] = check_squares(checker, us, f, blockers);
+                }
+                self.complete &= self.checkers.try_push(c).is_ok();
+            }
+        }
+    }
+
+    /// The test for the drop of `dropped` on `s` in `pos` (the position of this node).
+    fn may_mate(&self, pos: &Position, dropped: PieceKind, s: Square) -> bool {
+        let us = pos.side_to_move();
+        let king = self.king;
+        let occ = self.occ.with(s);
+        let lifted = occ.without(king);
+        let attacks = piece_attacks(dropped, us, s, lifted);
+        let open = self.open & !attacks;
+        // Where the dropped piece would see through the mover's own pieces: a discovery of
+        // its own, too rare to sift.
+        let through = piece_attacks(dropped, us, s, lifted & !self.ours) & !attacks;
+        if !self.complete || (through & open.with(king)).any() {
+            return true;
+        }
+        let landing = pos.rules().board & !self.ours.without(s).with(s);
+        let mut captures: Option<Bitboard> = None;
+        let mut captures = |from: Bitboard, origins: Bitboard| {
+            if (origins & self.double).any() {
+                return from;
+            }
+            from & !*captures.get_or_insert_with(|| self.captures(us, dropped, s, occ))
+        };
+        // A checker whose leaving discovers some open flights.
+        let mut all = Bitboard::EMPTY;
+        for &(f, by) in &self.discoverers {
+            if open.has(f) {
+                all |= by;
+            }
+        }
+        for a in all {
+            let kind = pos.piece_at(a).map_or(PieceKind::King, |p| p.kind);
+            let mut need = Bitboard::EMPTY;
+            for &(f, by) in &self.discoverers {
+                if open.has(f) && !by.has(a) {
+                    need = need.with(f);
+                }
+            }
+            let blockers = lifted.without(a);
+            let promotions = pos.rules().promotions[kind.index()];
+            for checker in std::iter::once(kind).chain(promotions.iter().copied()) {
+                let mut from = check_squares(checker, us, king, blockers) & landing;
+                for f in need {
+                    from &= check_squares(checker, us, f, blockers);
+                }
+                if from.any()
+                    && (captures(from, Bitboard::from_square(a)) & reach(kind, us, a, occ)).any()
+                {
+                    return true;
+                }
+            }
+        }
+        // Any other checker must attack every open flight itself.
+        for c in &self.checkers {
+            let mut origins = pos.pieces(us, c.kind);
+            let mut reached = self.reach[c.kind.index()];
+            if c.kind == dropped {
+                origins = origins.with(s);
+                reached |= reach(dropped, us, s, occ);
+            }
+            if origins.is_empty() {
+                continue;
+            }
+            let mut from = c.king & landing & reached;
+            for (i, f) in self.open.into_iter().enumerate() {
+                if open.has(f) {
+                    from &= c.flights[i];
+                }
+            }
+            if from.any() && captures(from, origins).any() {
                 return true;
             }
         }
-        rules.drop_may_check
-            && pos.hand(self.us).kinds().any(|k| {
-                let from = self.check_squares(k, Bitboard::EMPTY, open) & !self.occ;
-                from.any() && (from & !self.captures()).any()
+        pos.rules().drop_may_check
+            && pos.hand(us).kinds().any(|k| {
+                let mut from = check_squares(k, us, king, lifted) & !occ;
+                for f in open {
+                    from &= check_squares(k, us, f, lifted);
+                }
+                from.any() && captures(from, Bitboard::EMPTY).any()
             })
     }
 
-    /// Whether a piece of `kind` from `origins` (promoted or not) could check from a square
-    /// it reaches, attack every flight of `need` and not be captured there.
-    fn kind_may_mate(
-        &mut self,
-        kind: PieceKind,
-        origins: Bitboard,
-        need: Bitboard,
-        double: Bitboard,
-    ) -> bool {
-        let mut reached: Option<Bitboard> = None;
-        let promotions = self.pos.rules().promotions[kind.index()];
-        for checker in std::iter::once(kind).chain(promotions.iter().copied()) {
-            let mut from = self.check_squares(checker, origins, need);
-            if from.is_empty() {
-                continue;
-            }
-            if (origins & double).is_empty() {
-                from &= !self.captures();
-                if from.is_empty() {
-                    continue;
-                }
-            }
-            let r = *reached.get_or_insert_with(|| {
-                origins
-                    .into_iter()
-                    .fold(Bitboard::EMPTY, |b, a| b | self.reach(kind, a))
-            });
-            if (from & r).any() {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// The squares, free of the mover's pieces, from which a `checker` (with `origins` gone
-    /// from the blockers) attacks the king and every flight of `need`.
-    fn check_squares(&self, checker: PieceKind, origins: Bitboard, need: Bitboard) -> Bitboard {
-        let blockers = self.lifted & !origins;
-        let mut from = check_squares(checker, self.us, self.king, blockers) & self.landing;
-        for f in need {
-            if from.is_empty() {
-                break;
-            }
-            from &= check_squares(checker, self.us, f, blockers);
-        }
-        from
-    }
-
-    /// Where an enemy piece other than the king captures a checker for sure: every piece that
-    /// could be pinned (on a queen's ray from its king with a piece of the mover further on
-    /// that line; next to the king when the mover has guards, for their legs) left out.
-    fn captures(&mut self) -> Bitboard {
-        if let Some(c) = self.captures {
-            return c;
-        }
-        let (pos, them) = (self.pos, !self.us);
-        let theirs = pos.side_pieces(them).without(self.king);
-        let mut prone = Bitboard::EMPTY;
-        for q in queen_attacks(self.king, self.occ) & theirs {
-            if (line(self.king, q) & self.ours).any() {
+    /// Where an enemy piece other than the king captures a checker for sure once `dropped`
+    /// stands on `s`: every piece that could be pinned left out (first on a queen's ray from
+    /// its king, the mover's pieces ignored, with a piece of the mover on that line; next to
+    /// the king when the mover has a guard, for its legs).
+    fn captures(&self, us: Color, dropped: PieceKind, s: Square, occ: Bitboard) -> Bitboard {
+        let mut prone = self.prone;
+        for q in self.first {
+            if line(self.king, q).has(s) {
                 prone = prone.with(q);
             }
         }
-        if self.dropped == PieceKind::Guard || pos.pieces(self.us, PieceKind::Guard).any() {
+        if dropped == PieceKind::Guard {
             prone |= king_attacks(self.king);
         }
         let mut c = Bitboard::EMPTY;
-        for q in theirs & !prone {
-            if let Some(p) = pos.piece_at(q) {
-                c |= piece_attacks(p.kind, them, q, self.occ);
+        for &(q, kind, att) in &self.defenders {
+            if prone.has(q) {
+                continue;
             }
+            c |= if att.has(s) {
+                piece_attacks(kind, !us, q, occ)
+            } else {
+                att
+            };
         }
-        self.captures = Some(c);
         c
     }
+}
 
-    /// The kind on `a` after the drop.
-    fn kind_at(&self, a: Square) -> PieceKind {
-        if a == self.s {
-            self.dropped
-        } else {
-            self.pos.piece_at(a).map_or(PieceKind::King, |p| p.kind)
+/// Of the mover's pieces next to `sq` or first on a queen's ray from it, those whose leaving
+/// lets another of its pieces attack `sq` (a blocker of a line, a guard's step or leg lies
+/// there).
+fn discoverers(pos: &Position, sq: Square, lifted: Bitboard) -> Bitboard {
+    let us = pos.side_to_move();
+    let mut by = Bitboard::EMPTY;
+    for b in (queen_attacks(sq, lifted) | king_attacks(sq)) & pos.side_pieces(us) {
+        if pos.is_attacked(sq, us, lifted.without(b)) {
+            by = by.with(b);
         }
     }
+    by
+}
 
-    /// Where a piece of `kind` on `a` can go (pawns: their pushes too).
-    fn reach(&self, kind: PieceKind, a: Square) -> Bitboard {
-        let from = Bitboard::from_square(a);
-        let push = match (kind, self.us) {
-            (PieceKind::Pawn, Color::Black) => from.north() | from.north().north(),
-            (PieceKind::Pawn, Color::White) => from.south() | from.south().south(),
-            _ => Bitboard::EMPTY,
-        };
-        push | piece_attacks(kind, self.us, a, self.occ)
-    }
+/// Where a piece of `kind` of `us` on `a` can go (pawns: their pushes too).
+fn reach(kind: PieceKind, us: Color, a: Square, occ: Bitboard) -> Bitboard {
+    let from = Bitboard::from_square(a);
+    let push = match (kind, us) {
+        (PieceKind::Pawn, Color::Black) => from.north() | from.north().north(),
+        (PieceKind::Pawn, Color::White) => from.south() | from.south().south(),
+        _ => Bitboard::EMPTY,
+    };
+    push | piece_attacks(kind, us, a, occ)
 }
