@@ -7,7 +7,9 @@
 use std::cell::RefCell;
 
 use arrayvec::ArrayVec;
-use longjiang_core::geometry::attacks::{king_attacks, line, queen_attacks};
+use longjiang_core::geometry::attacks::{
+    between, guard_leg, guard_legs_toward, king_attacks, line, queen_attacks,
+};
 use longjiang_core::geometry::{Bitboard, Square};
 use longjiang_core::movegen::{check_squares, piece_attacks};
 use longjiang_core::rules::{Color, KINDS, Move, PieceKind, Position};
@@ -54,6 +56,8 @@ const FLIGHTS: usize = 8;
 struct Checker {
     /// The kind on the board it moves from (or drops, for a kind not on the board).
     kind: PieceKind,
+    /// The kind it checks as (`kind` or a promotion of it).
+    checker: PieceKind,
     /// The squares from which it attacks the king, off the mover's pieces.
     king: Bitboard,
     /// Per open flight (the order of `Node::open`): the squares from which it attacks it.
@@ -73,6 +77,9 @@ struct Node {
     open: Bitboard,
     /// Per open flight, in order: the mover's pieces whose leaving lets another attack it.
     discoverers: ArrayVec<(Square, Bitboard), FLIGHTS>,
+    /// The attacked flights that only one piece of the mover attacks, and no other once it
+    /// leaves: (flight, that piece).
+    sole: ArrayVec<(Square, Square), FLIGHTS>,
     /// The mover's pieces whose leaving lets another attack the king.
     double: Bitboard,
     /// The enemy pieces first on a queen's ray from their king, the mover's pieces ignored.
@@ -98,6 +105,7 @@ impl Default for Node {
             ours: Bitboard::EMPTY,
             open: Bitboard::EMPTY,
             discoverers: ArrayVec::new(),
+            sole: ArrayVec::new(),
             double: Bitboard::EMPTY,
             first: Bitboard::EMPTY,
             prone: Bitboard::EMPTY,
@@ -129,9 +137,16 @@ impl Node {
         self.king = king;
         self.ours = ours;
         self.open = Bitboard::EMPTY;
+        self.sole.clear();
         for f in king_attacks(king) & rules.board & !theirs {
-            if !pos.is_attacked(f, us, lifted) {
+            let by = attackers(pos, f, lifted);
+            if by.is_empty() {
                 self.open = self.open.with(f);
+            } else if !by.has_many() {
+                let a = by.lowest();
+                if attackers(pos, f, lifted.without(a)).without(a).is_empty() {
+                    self.sole.push((f, a));
+                }
             }
         }
         self.discoverers.clear();
@@ -146,8 +161,11 @@ impl Node {
                 self.prone = self.prone.with(q);
             }
         }
-        if pos.pieces(us, PieceKind::Guard).any() {
-            self.prone |= king_attacks(king) & theirs;
+        let guards = pos.pieces(us, PieceKind::Guard);
+        for (leg, from) in guard_legs_toward(king) {
+            if (from & guards).any() {
+                self.prone |= leg & theirs;
+            }
         }
         self.defenders.clear();
         for q in theirs {
@@ -173,6 +191,7 @@ impl Node {
             for checker in std::iter::once(kind).chain(promotions.iter().copied()) {
                 let mut c = Checker {
                     kind,
+                    checker,
                     king: check_squares(checker, us, king, blockers) & rules.board & !ours,
                     flights: [Bitboard::EMPTY; FLIGHTS],
                 };
@@ -195,42 +214,65 @@ impl Node {
         // Where the dropped piece would see through the mover's own pieces: a discovery of
         // its own, too rare to sift.
         let through = piece_attacks(dropped, us, s, lifted & !self.ours) & !attacks;
-        if !self.complete || (through & open.with(king)).any() {
+        let sole = self
+            .sole
+            .iter()
+            .fold(Bitboard::EMPTY, |b, &(f, _)| b.with(f));
+        if !self.complete || (through & (open | sole).with(king)).any() {
             return true;
         }
         let landing = pos.rules().board & !self.ours.without(s).with(s);
-        let mut captures: Option<Bitboard> = None;
-        let mut captures = |from: Bitboard, origins: Bitboard| {
+        let mut replies: Option<Replies> = None;
+        let mut unanswered = |from: Bitboard, origins: Bitboard, checker: PieceKind| {
             if (origins & self.double).any() {
                 return from;
             }
-            from & !*captures.get_or_insert_with(|| self.captures(us, dropped, s, occ))
+            replies
+                .get_or_insert_with(|| self.replies(us, dropped, s, occ))
+                .unanswered(from, checker, king, !us)
         };
-        // A checker whose leaving discovers some open flights.
-        let mut all = Bitboard::EMPTY;
+        // A checker whose leaving discovers some open flights, or leaves open a flight it
+        // alone attacks, is tried on its own.
+        let mut special = Bitboard::EMPTY;
         for &(f, by) in &self.discoverers {
             if open.has(f) {
-                all |= by;
+                special |= by;
             }
         }
-        for a in all {
-            let kind = pos.piece_at(a).map_or(PieceKind::King, |p| p.kind);
-            let mut need = Bitboard::EMPTY;
+        for &(f, a) in &self.sole {
+            if !attacks.has(f) {
+                special = special.with(a);
+            }
+        }
+        if (self.open & attacks).any() {
+            special = special.with(s);
+        }
+        for a in special {
+            let kind = if a == s {
+                dropped
+            } else {
+                pos.piece_at(a).map_or(PieceKind::King, |p| p.kind)
+            };
+            let mut need = if a == s { self.open } else { open };
             for &(f, by) in &self.discoverers {
-                if open.has(f) && !by.has(a) {
+                if by.has(a) {
+                    need = need.without(f);
+                }
+            }
+            for &(f, b) in &self.sole {
+                if b == a && !attacks.has(f) {
                     need = need.with(f);
                 }
             }
             let blockers = lifted.without(a);
+            let reached = reach(kind, us, a, occ);
             let promotions = pos.rules().promotions[kind.index()];
             for checker in std::iter::once(kind).chain(promotions.iter().copied()) {
-                let mut from = check_squares(checker, us, king, blockers) & landing;
+                let mut from = check_squares(checker, us, king, blockers) & landing & reached;
                 for f in need {
                     from &= check_squares(checker, us, f, blockers);
                 }
-                if from.any()
-                    && (captures(from, Bitboard::from_square(a)) & reach(kind, us, a, occ)).any()
-                {
+                if from.any() && unanswered(from, Bitboard::from_square(a), checker).any() {
                     return true;
                 }
             }
@@ -243,6 +285,7 @@ impl Node {
                 origins = origins.with(s);
                 reached |= reach(dropped, us, s, occ);
             }
+            origins &= !special;
             if origins.is_empty() {
                 continue;
             }
@@ -252,7 +295,7 @@ impl Node {
                     from &= c.flights[i];
                 }
             }
-            if from.any() && captures(from, origins).any() {
+            if from.any() && unanswered(from, origins, c.checker).any() {
                 return true;
             }
         }
@@ -262,15 +305,15 @@ impl Node {
                 for f in open {
                     from &= check_squares(k, us, f, lifted);
                 }
-                from.any() && captures(from, Bitboard::EMPTY).any()
+                from.any() && unanswered(from, Bitboard::EMPTY, k).any()
             })
     }
 
-    /// Where an enemy piece other than the king captures a checker for sure once `dropped`
-    /// stands on `s`: every piece that could be pinned left out (first on a queen's ray from
-    /// its king, the mover's pieces ignored, with a piece of the mover on that line; next to
-    /// the king when the mover has a guard, for its legs).
-    fn captures(&self, us: Color, dropped: PieceKind, s: Square, occ: Bitboard) -> Bitboard {
+    /// The enemy's replies to a check once `dropped` stands on `s`: every piece but the king
+    /// that could not be pinned (pinned: first on a queen's ray from its king, the mover's
+    /// pieces seen through, with a piece of the mover on that line; on the leg of a guard's
+    /// knight move to the king).
+    fn replies(&self, us: Color, dropped: PieceKind, s: Square, occ: Bitboard) -> Replies {
         let mut prone = self.prone;
         for q in self.first {
             if line(self.king, q).has(s) {
@@ -278,20 +321,89 @@ impl Node {
             }
         }
         if dropped == PieceKind::Guard {
-            prone |= king_attacks(self.king);
+            for (leg, from) in guard_legs_toward(self.king) {
+                if from.has(s) {
+                    prone |= leg;
+                }
+            }
         }
-        let mut c = Bitboard::EMPTY;
+        let mut r = Replies {
+            captures: Bitboard::EMPTY,
+            defenders: ArrayVec::new(),
+        };
         for &(q, kind, att) in &self.defenders {
             if prone.has(q) {
                 continue;
             }
-            c |= if att.has(s) {
+            let att = if att.has(s) {
                 piece_attacks(kind, !us, q, occ)
             } else {
                 att
             };
+            r.captures |= att;
+            r.defenders.push((q, kind, att));
         }
-        c
+        r
+    }
+}
+
+/// The enemy pieces that answer a check for sure: by capturing the checker, or by moving
+/// between it and the king.
+struct Replies {
+    /// Every square one of them attacks.
+    captures: Bitboard,
+    /// Each of them, with its kind and attacks.
+    defenders: ArrayVec<(Square, PieceKind, Bitboard), 64>,
+}
+
+impl Replies {
+    /// Of `from` (squares a `checker` would check the king on `king` from), those where no
+    /// defender captures it or blocks the check (as `movegen::check_mask` blocks; the piece the checker takes, and a
+    /// defender that attacks its square and so might need to pass it, do not count).
+    fn unanswered(
+        &self,
+        from: Bitboard,
+        checker: PieceKind,
+        king: Square,
+        them: Color,
+    ) -> Bitboard {
+        let mut left = from & !self.captures;
+        for t in left {
+            let blocks = match checker {
+                PieceKind::Pawn | PieceKind::Cavalry | PieceKind::King => Bitboard::EMPTY,
+                PieceKind::Guard if line(king, t).is_empty() => {
+                    guard_leg(t, king).map_or(Bitboard::EMPTY, Bitboard::from_square)
+                }
+                _ => between(t, king),
+            };
+            if blocks.is_empty() {
+                continue;
+            }
+            for &(q, kind, att) in &self.defenders {
+                if q == t || att.has(t) {
+                    continue;
+                }
+                let moves = if kind == PieceKind::Pawn {
+                    pawn_push(q, them)
+                } else {
+                    att
+                };
+                if (moves & blocks).any() {
+                    left = left.without(t);
+                    break;
+                }
+            }
+        }
+        left
+    }
+}
+
+/// The square a pawn of `color` on `q` steps forward to (on or off the board).
+fn pawn_push(q: Square, color: Color) -> Bitboard {
+    let from = Bitboard::from_square(q);
+    match color {
+        Color::Black => from.north(),
+        Color::White => from.south(),
     }
 }
 
@@ -304,6 +416,19 @@ fn discoverers(pos: &Position, sq: Square, lifted: Bitboard) -> Bitboard {
     for b in (queen_attacks(sq, lifted) | king_attacks(sq)) & pos.side_pieces(us) {
         if pos.is_attacked(sq, us, lifted.without(b)) {
             by = by.with(b);
+        }
+    }
+    by
+}
+
+/// The pieces of the side to move that attack `sq` with `blockers`.
+fn attackers(pos: &Position, sq: Square, blockers: Bitboard) -> Bitboard {
+    let us = pos.side_to_move();
+    let mut by = Bitboard::EMPTY;
+    for kind in PieceKind::ALL {
+        let pieces = pos.pieces(us, kind);
+        if pieces.any() {
+            by |= check_squares(kind, us, sq, blockers) & pieces;
         }
     }
     by
