@@ -70,6 +70,8 @@ struct Node {
     key: u64,
     occ: Bitboard,
     valid: bool,
+    /// The side to move.
+    us: Color,
     /// The enemy king.
     king: Square,
     ours: Bitboard,
@@ -101,6 +103,7 @@ impl Default for Node {
             key: 0,
             occ: Bitboard::EMPTY,
             valid: false,
+            us: Color::Black,
             king: Square::from_index_unchecked(0),
             ours: Bitboard::EMPTY,
             open: Bitboard::EMPTY,
@@ -123,6 +126,7 @@ impl Node {
     }
 
     /// Works out everything that does not depend on the drop.
+    #[inline(never)]
     fn fill(&mut self, pos: &Position) {
         let us = pos.side_to_move();
         let rules = pos.rules();
@@ -134,6 +138,7 @@ impl Node {
         self.key = pos.key();
         self.occ = occ;
         self.valid = true;
+        self.us = us;
         self.king = king;
         self.ours = ours;
         self.open = Bitboard::EMPTY;
@@ -222,14 +227,13 @@ impl Node {
             return true;
         }
         let landing = pos.rules().board & !self.ours.without(s).with(s);
-        let mut replies: Option<Replies> = None;
+        let mut prone: Option<Bitboard> = None;
         let mut unanswered = |from: Bitboard, origins: Bitboard, checker: PieceKind| {
             if (origins & self.double).any() {
                 return from;
             }
-            replies
-                .get_or_insert_with(|| self.replies(us, dropped, s, occ))
-                .unanswered(from, checker, king, !us)
+            let prone = *prone.get_or_insert_with(|| self.prone(dropped, s));
+            self.unanswered(from, checker, prone, s, occ)
         };
         // A checker whose leaving discovers some open flights, or leaves open a flight it
         // alone attacks, is tried on its own.
@@ -309,11 +313,10 @@ impl Node {
             })
     }
 
-    /// The enemy's replies to a check once `dropped` stands on `s`: every piece but the king
-    /// that could not be pinned (pinned: first on a queen's ray from its king, the mover's
-    /// pieces seen through, with a piece of the mover on that line; on the leg of a guard's
-    /// knight move to the king).
-    fn replies(&self, us: Color, dropped: PieceKind, s: Square, occ: Bitboard) -> Replies {
+    /// The enemy pieces that could be pinned once `dropped` stands on `s` (first on a
+    /// queen's ray from their king, the mover's pieces seen through, with a piece of the
+    /// mover on that line; on the leg of a guard's knight move to the king).
+    fn prone(&self, dropped: PieceKind, s: Square) -> Bitboard {
         let mut prone = self.prone;
         for q in self.first {
             if line(self.king, q).has(s) {
@@ -327,48 +330,24 @@ impl Node {
                 }
             }
         }
-        let mut r = Replies {
-            captures: Bitboard::EMPTY,
-            defenders: ArrayVec::new(),
-        };
-        for &(q, kind, att) in &self.defenders {
-            if prone.has(q) {
-                continue;
-            }
-            let att = if att.has(s) {
-                piece_attacks(kind, !us, q, occ)
-            } else {
-                att
-            };
-            r.captures |= att;
-            r.defenders.push((q, kind, att));
-        }
-        r
+        prone
     }
-}
 
-/// The enemy pieces that answer a check for sure: by capturing the checker, or by moving
-/// between it and the king.
-struct Replies {
-    /// Every square one of them attacks.
-    captures: Bitboard,
-    /// Each of them, with its kind and attacks.
-    defenders: ArrayVec<(Square, PieceKind, Bitboard), 64>,
-}
-
-impl Replies {
-    /// Of `from` (squares a `checker` would check the king on `king` from), those where no
-    /// defender captures it or blocks the check (as `movegen::check_mask` blocks; the piece the checker takes, and a
-    /// defender that attacks its square and so might need to pass it, do not count).
+    /// Of `from` (squares a `checker` would check the king from, the drop on `s` made), those
+    /// where no enemy piece but the king and the `prone` ones captures it or blocks the check
+    /// (as `movegen::check_mask` blocks; the piece the checker takes, and one that attacks its
+    /// square and so might need to pass it, do not block).
     fn unanswered(
         &self,
         from: Bitboard,
         checker: PieceKind,
-        king: Square,
-        them: Color,
+        prone: Bitboard,
+        s: Square,
+        occ: Bitboard,
     ) -> Bitboard {
-        let mut left = from & !self.captures;
-        for t in left {
+        let (king, them) = (self.king, !self.us);
+        let mut left = from;
+        for t in from {
             let blocks = match checker {
                 PieceKind::Pawn | PieceKind::Cavalry | PieceKind::King => Bitboard::EMPTY,
                 PieceKind::Guard if line(king, t).is_empty() => {
@@ -376,19 +355,23 @@ impl Replies {
                 }
                 _ => between(t, king),
             };
-            if blocks.is_empty() {
-                continue;
-            }
             for &(q, kind, att) in &self.defenders {
-                if q == t || att.has(t) {
-                    continue;
-                }
-                let moves = if kind == PieceKind::Pawn {
+                let push = if kind == PieceKind::Pawn {
                     pawn_push(q, them)
                 } else {
                     att
                 };
-                if (moves & blocks).any() {
+                if q == t || prone.has(q) || !(att.has(t) || (push & blocks).any()) {
+                    continue;
+                }
+                // The drop may stand in its way (attacks with it are a subset of those without).
+                let att = if att.has(s) {
+                    piece_attacks(kind, them, q, occ)
+                } else {
+                    att
+                };
+                let push = if kind == PieceKind::Pawn { push } else { att };
+                if att.has(t) || (push & blocks).any() {
                     left = left.without(t);
                     break;
                 }
