@@ -249,26 +249,29 @@ mod tests {
     }
 
     /// `mates_in_one_directly` agrees with its slow twin in every position after a pressing
-    /// move and a pass (where mates in one abound), and finds some mates there.
+    /// move and a pass (where mates in one abound), in 龙将棋 and in shogi, and finds some
+    /// mates there.
     #[test]
     fn the_direct_mate_test_agrees_with_its_slow_twin() {
-        let (mut tried, mut mates) = (0, 0);
-        drop_game_samples(|pos, m| {
-            pos.play(m);
-            pos.play_null();
-            let fast = mates_in_one_directly(pos);
-            assert_eq!(
-                fast,
-                mates_in_one_directly_slow(pos),
-                "{} after {m}",
-                pos.to_sfen()
-            );
-            pos.undo_null();
-            pos.undo();
-            tried += 1;
-            mates += fast as usize;
-        });
-        assert!(mates > 100 && mates < tried / 2, "{mates} mates in {tried}");
+        for (rules, games) in [(LONGJIANG, 24), (SHOGI, 60)] {
+            let (mut tried, mut mates) = (0, 0);
+            samples(rules, games, |pos, m| {
+                pos.play(m);
+                pos.play_null();
+                let fast = mates_in_one_directly(pos);
+                assert_eq!(
+                    fast,
+                    mates_in_one_directly_slow(pos),
+                    "{} after {m}",
+                    pos.to_sfen()
+                );
+                pos.undo_null();
+                pos.undo();
+                tried += 1;
+                mates += fast as usize;
+            });
+            assert!(mates > 100 && mates < tried / 2, "{mates} mates in {tried}");
+        }
     }
 
     /// The flight-square test never turns down a move after which a direct check mates (the
