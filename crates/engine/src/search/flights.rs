@@ -8,7 +8,7 @@ use std::cell::RefCell;
 
 use arrayvec::ArrayVec;
 use longjiang_core::geometry::attacks::{
-    between, guard_leg, guard_legs_toward, king_attacks, line, queen_attacks,
+    between, guard_leg, guard_legs_toward, king_attacks, line, queen_attacks, rook_rays,
 };
 use longjiang_core::geometry::{Bitboard, Square};
 use longjiang_core::movegen::{check_squares, piece_attacks};
@@ -86,7 +86,8 @@ struct Node {
     double: Bitboard,
     /// The enemy pieces first on a queen's ray from their king, the mover's pieces ignored.
     first: Bitboard,
-    /// The enemy pieces that could be pinned.
+    /// The enemy pieces that could be pinned (of `first`, those with a piece of the mover
+    /// further on that line that slides along it; on a guard's leg).
     prone: Bitboard,
     /// Every other enemy piece but the king, with its kind and attacks.
     defenders: ArrayVec<(Square, PieceKind, Bitboard), 64>,
@@ -162,7 +163,12 @@ impl Node {
         self.first = queen_attacks(king, theirs) & theirs;
         self.prone = Bitboard::EMPTY;
         for q in self.first {
-            if (line(king, q) & ours).any() {
+            let orth = rook_rays(king).has(q);
+            let pinners = (line(king, q) & ours)
+                .into_iter()
+                .filter(|&p| between(king, p).has(q))
+                .any(|p| pos.piece_at(p).is_some_and(|p| pins_along(p.kind, orth)));
+            if pinners {
                 self.prone = self.prone.with(q);
             }
         }
@@ -315,12 +321,16 @@ impl Node {
 
     /// The enemy pieces that could be pinned once `dropped` stands on `s` (first on a
     /// queen's ray from their king, the mover's pieces seen through, with a piece of the
-    /// mover on that line; on the leg of a guard's knight move to the king).
+    /// mover further on that line that slides along it; on the leg of a guard's knight move
+    /// to the king).
     fn prone(&self, dropped: PieceKind, s: Square) -> Bitboard {
         let mut prone = self.prone;
-        for q in self.first {
-            if line(self.king, q).has(s) {
-                prone = prone.with(q);
+        if between(self.king, s).any() {
+            for q in self.first {
+                if between(self.king, s).has(q) && pins_along(dropped, rook_rays(self.king).has(q))
+                {
+                    prone = prone.with(q);
+                }
             }
         }
         if dropped == PieceKind::Guard {
@@ -378,6 +388,18 @@ impl Node {
             }
         }
         left
+    }
+}
+
+/// Whether a piece of `kind` attacks through a square along a rank or file (`orth`) or a
+/// diagonal: a piece that could pin along that line.
+fn pins_along(kind: PieceKind, orth: bool) -> bool {
+    use PieceKind::*;
+    match kind {
+        Queen | Guard => true,
+        Rook | Spear | Lance | Dragon => orth,
+        Bishop | Horse => !orth,
+        _ => false,
     }
 }
 
