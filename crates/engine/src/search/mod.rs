@@ -21,6 +21,7 @@ mod alphabeta;
 pub mod bench;
 mod early_cuts;
 pub mod engine;
+mod flights;
 mod frame;
 pub mod game_params;
 mod history;

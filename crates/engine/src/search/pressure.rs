@@ -10,6 +10,7 @@ use longjiang_core::movegen::{
 };
 use longjiang_core::rules::{Move, Position};
 
+use super::flights::may_threaten_direct_mate;
 use super::params::{
     MATE_THREAT_MAX_DEPTH, MATE_THREAT_MIN_DEPTH, MATE_THREAT_MODE, MATE_THREAT_ZONE,
 };
@@ -134,8 +135,14 @@ fn near_king(pos: &Position, m: Move, zone: i32) -> bool {
 }
 
 /// A subset of [`threatens_mate`] for the cheap modes: were the opponent to pass after `m`,
-/// a direct check (`mates_in_one_directly`) would mate. No zugzwang test.
+/// a direct check (`mates_in_one_directly`) would mate. No zugzwang test. Played only where
+/// the flight-square test (`flights::may_threaten_direct_mate`) leaves it possible.
 pub(crate) fn threatens_direct_mate(pos: &mut Position, m: Move) -> bool {
+    may_threaten_direct_mate(pos, m) && threatens_direct_mate_by_play(pos, m)
+}
+
+/// [`threatens_direct_mate`] without its bitboard test: the move and the pass played.
+pub(crate) fn threatens_direct_mate_by_play(pos: &mut Position, m: Move) -> bool {
     pos.play(m);
     pos.play_null();
     let t = mates_in_one_directly(pos);
@@ -176,11 +183,12 @@ pub(crate) fn mates_in_one_directly(pos: &mut Position) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::flights::may_threaten_direct_mate;
     use super::*;
     use crate::search::params::{MATE_THREAT_FEW_REPLIES, Values, install};
     use longjiang_core::movegen::legal_moves;
     use longjiang_core::movegen::playout::{XorShift, random_games};
-    use longjiang_core::rules::LONGJIANG;
+    use longjiang_core::rules::{LONGJIANG, Rules, SHOGI};
 
     /// A random legal position of the no-drop game: a king, a rook and a guard against a lone
     /// king, the first player to move.
@@ -220,9 +228,14 @@ mod tests {
 
     /// Positions of random drop-game playouts from ply 40 on (hands fill up as pieces are
     /// taken), both sides to move, with every pressing non-check move of each.
-    fn drop_game_samples(mut each: impl FnMut(&mut Position, Move)) {
+    fn drop_game_samples(each: impl FnMut(&mut Position, Move)) {
+        samples(LONGJIANG, 24, each);
+    }
+
+    /// The same from `games` random playouts of the game of `rules`.
+    fn samples(rules: Rules, games: usize, mut each: impl FnMut(&mut Position, Move)) {
         let mut rnd = XorShift(0x9E37_79B9_7F4A_7C15);
-        random_games(LONGJIANG, 24, 160, &mut rnd, |pos, moves, _| {
+        random_games(rules, games, 160, &mut rnd, |pos, moves, _| {
             if pos.move_number() < 40 || pos.in_check() {
                 return;
             }
@@ -236,26 +249,65 @@ mod tests {
     }
 
     /// `mates_in_one_directly` agrees with its slow twin in every position after a pressing
-    /// move and a pass (where mates in one abound), and finds some mates there.
+    /// move and a pass (where mates in one abound), in 龙将棋 and in shogi, and finds some
+    /// mates there.
     #[test]
     fn the_direct_mate_test_agrees_with_its_slow_twin() {
-        let (mut tried, mut mates) = (0, 0);
-        drop_game_samples(|pos, m| {
-            pos.play(m);
-            pos.play_null();
-            let fast = mates_in_one_directly(pos);
-            assert_eq!(
-                fast,
-                mates_in_one_directly_slow(pos),
-                "{} after {m}",
-                pos.to_sfen()
+        for (rules, games) in [(LONGJIANG, 24), (SHOGI, 60)] {
+            let (mut tried, mut mates) = (0, 0);
+            samples(rules, games, |pos, m| {
+                pos.play(m);
+                pos.play_null();
+                let fast = mates_in_one_directly(pos);
+                assert_eq!(
+                    fast,
+                    mates_in_one_directly_slow(pos),
+                    "{} after {m}",
+                    pos.to_sfen()
+                );
+                pos.undo_null();
+                pos.undo();
+                tried += 1;
+                mates += fast as usize;
+            });
+            assert!(mates > 100 && mates < tried / 2, "{mates} mates in {tried}");
+        }
+    }
+
+    /// The flight-square test never turns down a move after which a direct check mates (the
+    /// play-and-test twin), in 龙将棋 and in shogi (drops that check), and spares most
+    /// pressing moves their play.
+    #[test]
+    fn the_flight_test_keeps_every_direct_threat() {
+        for (rules, games) in [(LONGJIANG, 24), (SHOGI, 60)] {
+            let (mut tried, mut kept, mut threats) = (0, 0, 0);
+            samples(rules, games, |pos, m| {
+                let threat = threatens_direct_mate_by_play(pos, m);
+                let may = may_threaten_direct_mate(pos, m);
+                if threat && !may {
+                    pos.play(m);
+                    pos.play_null();
+                    let mut found = vec![];
+                    for c in legal_moves(pos) {
+                        if pos.gives_check(c) && check_mates(pos, c) {
+                            found.push(c.to_string());
+                        }
+                    }
+                    panic!("{m} turned down, yet {found:?} mate in {}", pos.to_sfen());
+                }
+                assert_eq!(threatens_direct_mate(pos, m), threat);
+                if m.is_drop() {
+                    tried += 1;
+                    kept += may as usize;
+                    threats += threat as usize;
+                }
+            });
+            eprintln!("{tried} tried, {kept} kept, {threats} threats");
+            assert!(
+                threats > 20 && kept * 10 < tried * 6,
+                "{threats} threats, {kept} of {tried}"
             );
-            pos.undo_null();
-            pos.undo();
-            tried += 1;
-            mates += fast as usize;
-        });
-        assert!(mates > 100 && mates < tried / 2, "{mates} mates in {tried}");
+        }
     }
 
     /// The cheap threat test claims no threat the full one denies, and finds most of its
