@@ -390,3 +390,44 @@ fn a_game_share_and_the_wdl_skip_draw_fewer_positions_and_k_is_fitted() {
     );
     let _ = std::fs::remove_dir_all(&d);
 }
+
+#[test]
+fn a_net_fine_tuned_with_init_starts_where_it_stood_and_a_wrong_shape_is_refused() {
+    let d = dir("init");
+    let data = data();
+    let (first, still) = (d.join("first.nnue"), d.join("still.nnue"));
+    longjiang(&flags(&data, &first, &["--epochs", "4"]));
+
+    // Fine-tuned at a learning rate of next to nothing, the net is the one it started
+    // from: reading it back undid the quantisation and the folded factor rows exactly.
+    let init = path(&first);
+    let still_flags = ["--epochs", "1", "--lr", "1e-12", "--init", init];
+    longjiang(&flags(&data, &still, &still_flags));
+    let (a, b) = (
+        Network::load(&first).unwrap(),
+        Network::load(&still).unwrap(),
+    );
+    assert_eq!(a.parts(), b.parts());
+    // A random start is another net.
+    let fresh = d.join("fresh.nnue");
+    longjiang(&flags(&data, &fresh, &["--epochs", "1", "--lr", "1e-12"]));
+    assert_ne!(a.parts(), Network::load(&fresh).unwrap().parts());
+
+    // Another hidden size, or king buckets, is one clear error and no net.
+    for wrong in [
+        vec!["--epochs", "1", "--hidden", "256", "--init", init],
+        vec!["--epochs", "1", "--king-buckets", "--init", init],
+    ] {
+        let bad = d.join("bad.nnue");
+        let out = Command::new(env!("CARGO_BIN_EXE_longjiang"))
+            .args(flags(&data, &bad, &wrong))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !out.status.success() && err.contains("--init"),
+            "{wrong:?}: {err}"
+        );
+        assert!(!bad.exists(), "{wrong:?}");
+    }
+}

@@ -26,6 +26,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use longjiang_core::rules::Variant;
 use longjiang_engine::eval::nnue::FeatureSet;
+use longjiang_engine::eval::nnue::Network;
 use longjiang_engine::eval::nnue::network::Factors;
 use model::{AdamW, FloatNet, Input};
 use rayon::prelude::*;
@@ -97,6 +98,10 @@ pub struct TrainArgs {
     /// Go on from this checkpoint (same data and flags), at the epoch after its last.
     #[arg(long)]
     pub resume: Option<PathBuf>,
+    /// Start from this net file's weights instead of random ones (fine-tuning a net on new
+    /// data); it must be of `--variant` and have the shape `--hidden` and `--king-buckets` ask.
+    #[arg(long, conflicts_with = "resume")]
+    pub init: Option<PathBuf>,
     /// No progress bar; one line per epoch.
     #[arg(long)]
     pub quiet: bool,
@@ -400,7 +405,10 @@ fn train_in(
             Checkpoint::from_bytes(&bytes, shape).map_err(|e| format!("{}: {e}", path.display()))?
         }
         None => {
-            let net = FloatNet::init(shape, args.seed);
+            let net = match &args.init {
+                Some(path) => start_net(path, shape, args.variant)?,
+                None => FloatNet::init(shape, args.seed),
+            };
             Checkpoint {
                 epoch: 0,
                 best: (net.clone(), f64::INFINITY),
@@ -525,4 +533,47 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
         last.epoch,
         args.out.display()
     ))
+}
+
+/// The float net of the net file at `path`, checked against the game and shape asked for.
+fn start_net(path: &Path, shape: Shape, game: Variant) -> Result<FloatNet, String> {
+    let net = Network::load(path).map_err(|e| format!("--init {}: {e}", path.display()))?;
+    if net.game() != game {
+        return Err(format!(
+            "--init {}: a net of {}, not of {game}",
+            path.display(),
+            net.game()
+        ));
+    }
+    FloatNet::from_network(shape, &net).ok_or_else(|| {
+        format!(
+            "--init {}: {} inputs × {} hidden, where --hidden and --king-buckets ask {} × {}",
+            path.display(),
+            net.set().inputs(),
+            net.hidden(),
+            shape.set.inputs(),
+            shape.hidden
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_start_net_of_another_game_is_refused() {
+        let shape = Shape::plain(128, Factors::KIND);
+        let net = FloatNet::init(shape, 1).quantise(Variant::Longjiang);
+        let path = std::env::temp_dir().join(format!("lj-init-{}.nnue", std::process::id()));
+        std::fs::write(&path, net.to_bytes()).unwrap();
+        let err = start_net(&path, shape, Variant::LongjiangNoDrop).err();
+        let ok = start_net(&path, shape, Variant::Longjiang).is_ok();
+        let _ = std::fs::remove_file(&path);
+        assert!(ok);
+        assert!(
+            err.is_some_and(|e| e.contains("not of")),
+            "another game was taken"
+        );
+    }
 }

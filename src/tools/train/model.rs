@@ -191,6 +191,31 @@ impl FloatNet {
         FloatNet { shape, p }
     }
 
+    /// The float net that quantises back to `net`: its blocks divided by their scales, the
+    /// factor rows zero (quantisation has folded them in), so fine-tuning a shipped net
+    /// starts where it stands. `None` when `net` has another feature set or hidden size.
+    pub fn from_network(shape: Shape, net: &Network) -> Option<FloatNet> {
+        if net.set() != shape.set || net.hidden() != shape.hidden {
+            return None;
+        }
+        let (ft_w, ft_b, out_w, out_b) = net.parts();
+        let mut p = vec![0.0; shape.params()];
+        let mut fill = |at: usize, from: &mut dyn Iterator<Item = f32>| {
+            for (d, v) in p[at..].iter_mut().zip(from) {
+                *d = v;
+            }
+        };
+        let (qa, qb) = (QA as f32, QB as f32);
+        fill(0, &mut ft_w.iter().map(|&w| w as f32 / qa));
+        fill(shape.ft_b(), &mut ft_b.iter().map(|&w| w as f32 / qa));
+        fill(shape.out_w(), &mut out_w.iter().map(|&w| w as f32 / qb));
+        fill(
+            shape.out_b(),
+            &mut out_b.iter().map(|&b| b as f32 / (qa * qb)),
+        );
+        Some(FloatNet { shape, p })
+    }
+
     /// The raw output (1.0 = `SCALE` centipawns) of a position.
     pub fn forward(&self, x: &Input) -> f32 {
         by_hidden!(
@@ -339,6 +364,32 @@ mod tests {
             assert_eq!(a, b, "{:?}", shape.set);
         }
         (us, them)
+    }
+
+    #[test]
+    fn a_quantised_net_read_back_quantises_to_itself() {
+        for shape in [
+            Shape::plain(128, Factors::KIND),
+            Shape::plain(256, Factors::KIND | Factors::MIRROR),
+            Shape {
+                set: FeatureSet::KingBuckets,
+                hidden: 128,
+                factors: Factors::SHARED | Factors::KIND,
+            },
+        ] {
+            let mut float = FloatNet::init(shape, 9);
+            // Every row non-zero, factor rows included, so that the fold must be undone.
+            for (i, w) in float.p.iter_mut().enumerate() {
+                *w += ((i * 7919 % 23) as f32 - 11.0) * 0.0009;
+            }
+            let net = float.quantise(Variant::LongjiangNoDrop);
+            let back = FloatNet::from_network(shape, &net).expect("the same shape");
+            let again = back.quantise(Variant::LongjiangNoDrop);
+            assert_eq!(net.to_bytes(), again.to_bytes(), "{shape:?}");
+            let hidden = if shape.hidden == 128 { 256 } else { 128 };
+            let other = Shape { hidden, ..shape };
+            assert!(FloatNet::from_network(other, &net).is_none(), "{shape:?}");
+        }
     }
 
     #[test]

@@ -225,6 +225,17 @@ impl Network {
             })
     }
 
+    /// The quantised blocks in the order [`Network::from_parts_in`] takes them: input
+    /// weights, input biases, output weights, output biases (what fine-tuning starts from).
+    pub fn parts(&self) -> (&[i16], &[i16], &[i16], &[i32]) {
+        (
+            &self.ft_weights,
+            &self.ft_bias,
+            &self.out_weights,
+            &self.out_bias,
+        )
+    }
+
     /// This net, recording that it was trained with `factors`.
     pub fn with_factors(mut self, factors: Factors) -> Network {
         self.factors = factors;
