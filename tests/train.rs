@@ -27,6 +27,16 @@ fn longjiang(args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// The standard error of a `longjiang` run that must fail.
+fn longjiang_fails(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_longjiang"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(!out.status.success(), "{args:?} succeeded");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
 /// The (train, valid) losses of the `epoch N train T valid V …` lines.
 fn losses(text: &str) -> Vec<(f64, f64)> {
     text.lines()
@@ -379,15 +389,8 @@ fn a_game_share_and_the_wdl_skip_draw_fewer_positions_and_k_is_fitted() {
     let fitted = run(&["--fit-k"]);
     assert!(fitted.2 != 400.0 && fitted.2 > 20.0, "{fitted:?}");
     assert_eq!((fitted.0, fitted.1), (all.0, all.1));
-    let bad = Command::new(env!("CARGO_BIN_EXE_longjiang"))
-        .args(flags(&data, &net, &["--epochs", "1", "--game-share", "0"]))
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&bad.stderr);
-    assert!(
-        !bad.status.success() && err.contains("--game-share"),
-        "{err}"
-    );
+    let err = longjiang_fails(&flags(&data, &net, &["--epochs", "1", "--game-share", "0"]));
+    assert!(err.contains("--game-share"), "{err}");
     let _ = std::fs::remove_dir_all(&d);
 }
 
@@ -419,15 +422,9 @@ fn a_net_fine_tuned_with_init_starts_where_it_stood_and_a_wrong_shape_is_refused
         vec!["--epochs", "1", "--king-buckets", "--init", init],
     ] {
         let bad = d.join("bad.nnue");
-        let out = Command::new(env!("CARGO_BIN_EXE_longjiang"))
-            .args(flags(&data, &bad, &wrong))
-            .output()
-            .unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            !out.status.success() && err.contains("--init"),
-            "{wrong:?}: {err}"
-        );
+        let err = longjiang_fails(&flags(&data, &bad, &wrong));
+        assert!(err.contains("--init"), "{wrong:?}: {err}");
         assert!(!bad.exists(), "{wrong:?}");
     }
+    let _ = std::fs::remove_dir_all(&d);
 }
