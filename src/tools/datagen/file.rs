@@ -156,7 +156,9 @@ pub struct Output {
 /// Opens `path` to append the games of a run with `settings`: an existing file is resumed,
 /// cut after its last finished game, and refused when its form differs from `format` or
 /// its settings from `settings` (naming each difference; `flag` is the run's name for the
-/// path); a new file, binary unless `format` says otherwise, gets its header.
+/// path); a new file, binary unless `format` says otherwise, gets its header. The file stays
+/// locked while the `Output` lives, so a second run on it is refused instead of cutting and
+/// repeating the first run's games.
 pub fn open_output(
     path: &Path,
     variant: Variant,
@@ -165,6 +167,24 @@ pub fn open_output(
     flag: &str,
 ) -> Result<Output, String> {
     let named = |e: std::io::Error| format!("{}: {e}", path.display());
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(named)?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => {
+            return Err(format!(
+                "{} is being written by another run; stop that run first or use another {flag}",
+                path.display()
+            ));
+        }
+        Err(std::fs::TryLockError::Error(e)) => return Err(named(e)),
+    }
     let existing = existing(path)?;
     let format = match (&existing, format) {
         (Some(e), Some(f)) if e.format != f => {
@@ -188,14 +208,6 @@ pub fn open_output(
             ));
         }
     }
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(named)?;
     let complete = existing.as_ref().map_or(0, |e| e.complete_len);
     // Cut off the game that was being written when the last run stopped.
     file.set_len(complete).map_err(named)?;
@@ -332,6 +344,31 @@ pub fn encode(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A second run on a file that a run is writing is refused, and its file left as it was;
+    /// once the first run's output is closed, the file opens again and keeps its header.
+    #[test]
+    fn a_file_being_written_is_refused_to_a_second_run() {
+        let dir = std::env::temp_dir().join(format!("lj-lock-{}", std::process::id()));
+        let path = dir.join("out.bin");
+        let _ = std::fs::remove_dir_all(&dir);
+        let run = Settings::default()
+            .with("variant", "longjiang")
+            .with("nodes", 200);
+        let first = open_output(&path, Variant::Longjiang, &run, None, "--out").expect("first");
+        let len = std::fs::metadata(&path)
+            .map(|m| m.len())
+            .expect("header written");
+        assert!(len > 0);
+        let second = open_output(&path, Variant::Longjiang, &run, None, "--out");
+        let err = second.expect_err("a second writer");
+        assert!(err.contains("being written by another run"), "{err}");
+        assert_eq!(std::fs::metadata(&path).map(|m| m.len()).ok(), Some(len));
+        drop(first);
+        let again = open_output(&path, Variant::Longjiang, &run, None, "--out").expect("again");
+        assert_eq!(again.existing.map(|e| e.complete_len), Some(len));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn older_headers_compare_the_keys_they_name() {
