@@ -413,24 +413,20 @@ mod tests {
         h.update_low_ply(LOW_PLIES - 1, d, 900);
         h.update_cont(last, rook, 44, 900);
         h.set_counter(key, m);
-        let learnt = [
-            h.quiet(Color::Black, m),
-            h.quiet(Color::White, d),
-            h.capture(rook, m, PieceKind::Guard),
-            h.low_ply(LOW_PLIES - 1, d),
-            h.cont(last, rook, 44),
-        ];
+        let entries = |h: &Histories| {
+            [
+                h.quiet(Color::Black, m),
+                h.quiet(Color::White, d),
+                h.capture(rook, m, PieceKind::Guard),
+                h.low_ply(LOW_PLIES - 1, d),
+                h.cont(last, rook, 44),
+            ]
+        };
+        let learnt = entries(&h);
         assert!(learnt.iter().all(|&v| v > 0), "{learnt:?}");
         assert_eq!(h.counter(key), m);
         h.clear_mut();
-        let left = [
-            h.quiet(Color::Black, m),
-            h.quiet(Color::White, d),
-            h.capture(rook, m, PieceKind::Guard),
-            h.low_ply(LOW_PLIES - 1, d),
-            h.cont(last, rook, 44),
-        ];
-        assert_eq!(left, [0; 5]);
+        assert_eq!(entries(&h), [0; 5]);
         assert_eq!(h.counter(key), Move::NONE);
     }
 
