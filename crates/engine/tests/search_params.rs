@@ -211,6 +211,8 @@ fn every_moved_parameter_changes_the_search() {
         (&PRIOR_REFUTED_MALUS, 1, &[], false),
         (&PRIOR_FAIL_LOW_BONUS, 2, &[], false),
         (&LOW_PLY_HISTORY_WEIGHT, 0, &[(&LOW_PLY_HISTORY, 5)], false),
+        (&THREAT_ORDER, 2, &[], false),
+        (&THREAT_ORDER_WEIGHT, 16, &[(&THREAT_ORDER, 1)], false),
         (&TT_KEEP_DEPTH_MARGIN, 0, &[], false),
         (&TT_AGE_WEIGHT, 0, &[], false),
         (&ASPIRATION_GROWTH_DIVISOR, 1, &[], false),

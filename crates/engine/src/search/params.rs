@@ -411,6 +411,13 @@ params! {
     LOW_PLY_HISTORY = 0, 0..=6, step 1, scale 1;
     /// See `LOW_PLY_HISTORY` (Stockfish 8, on its main history's weight of 2).
     LOW_PLY_HISTORY_WEIGHT = 8, 0..=32, step 1, scale 1;
+    /// A quiet move of a piece a lesser enemy piece attacks, to a square no lesser piece
+    /// attacks, is ordered up by `THREAT_ORDER_WEIGHT / 10` per centipawn of its exchange value;
+    /// with 2 a move from safety into such an attack is ordered down as much (0: off; Stockfish
+    /// 15's `threatenedPieces` is 1, 16's 2).
+    THREAT_ORDER = 0, 0..=2, step 1, scale 1;
+    /// See `THREAT_ORDER` (Stockfish's 50,000 for a queen on its history scale is about 50).
+    THREAT_ORDER_WEIGHT = 50, 0..=200, step 8, scale 1;
 
     // ---- Transposition table.
     /// A non-exact result does not replace one of the same search more than this much deeper.

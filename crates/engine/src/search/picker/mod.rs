@@ -13,6 +13,7 @@
 //! Here are the stages and the lists they generate; `score` is how a move is scored.
 
 mod score;
+mod threats;
 
 use super::history::Histories;
 use super::params::{BAD_CAPTURE_SEE_DIVISOR, CAPTURE_GAIN_WEIGHT};
@@ -22,6 +23,7 @@ use longjiang_core::movegen::{self, MAX_MOVES};
 use longjiang_core::rules::{Move, Position};
 pub(crate) use score::is_tactical;
 use score::{QuietWeights, Scored, capture_score, promotes_tactically, quiet_score};
+use threats::LesserThreats;
 
 /// The stages, in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -352,6 +354,12 @@ impl MovePicker {
             false
         });
         self.score_quiets(pos, h);
+        // Stockfish's threatened pieces: step out of a lesser piece's attack first.
+        if let Some(t) = LesserThreats::of(pos) {
+            for s in self.moves.iter_mut() {
+                s.score += t.adjust(pos, s.mv);
+            }
+        }
         self.sort_partial();
     }
 
