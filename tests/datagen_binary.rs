@@ -304,7 +304,10 @@ fn duplicates_are_counted_and_removed_and_the_store_lists_its_files() {
         line.contains(&format!("longjiang-nodrop, {total} positions")),
         "{line}"
     );
-    assert!(line.contains("eval=classical"), "{line}");
+    // The game's default evaluation made the file: the built-in no-drop net.
+    let net = longjiang_engine::eval::nnue::embedded(Variant::LongjiangNoDrop).unwrap();
+    let eval = format!("eval=nnue:{:016x}", net.checksum());
+    assert!(line.contains(&eval), "{line}");
     assert!(list.contains("nodes=40"), "{list}");
     assert!(list.contains("dedup=true"), "{list}");
     assert!(

@@ -61,11 +61,13 @@ fn by_position(set: &DataSet) -> BTreeMap<(u64, u32), &Sample> {
     set.samples.iter().map(|s| ((s.game, s.ply), s)).collect()
 }
 
-/// The score a fresh one-thread engine with datagen's table gives `s` at `nodes`, first
+/// The score a fresh one-thread engine with datagen's table and the game's default
+/// evaluation gives `s` at `nodes`, first
 /// player's view: what the rescore must write for the first position of a game.
 fn direct_score(s: &Sample, nodes: u64) -> i32 {
     let pos = Position::from_sfen(&s.sfen, LONGJIANG_NODROP).unwrap();
     let mut e = Engine::new();
+    e.set_nnue(longjiang_engine::eval::nnue::default_nets());
     e.set_hash_mb(8);
     e.new_game();
     e.set_position(pos.clone());
