@@ -62,8 +62,8 @@ fn by_position(set: &DataSet) -> BTreeMap<(u64, u32), &Sample> {
 }
 
 /// The score a fresh one-thread engine with datagen's table and the game's default
-/// evaluation gives `s` at `nodes`, first
-/// player's view: what the rescore must write for the first position of a game.
+/// evaluation gives `s` at `nodes`, first player's view: what the rescore must write for the
+/// first position of a game.
 fn direct_score(s: &Sample, nodes: u64) -> i32 {
     let pos = Position::from_sfen(&s.sfen, LONGJIANG_NODROP).unwrap();
     let mut e = Engine::new();
