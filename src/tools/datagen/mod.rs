@@ -104,6 +104,15 @@ pub struct DatagenArgs {
     pub eval_file: Option<PathBuf>,
 }
 
+/// How a data header names the evaluation that scored it: `nnue:<checksum>` (the net's
+/// FNV-1a 64 checksum, 16 hex digits) or `classical`; datagen's `eval=` and rescore's
+/// `rescore-eval=`.
+pub(crate) fn eval_name(net: Option<&Network>) -> String {
+    net.map_or("classical".to_string(), |n| {
+        format!("nnue:{:016x}", n.checksum())
+    })
+}
+
 /// The net a search of `variant` evaluates with, if any: the file `eval_file`, else the
 /// built-in net when `nnue` (by default the game's own choice) asks for one.
 pub(crate) fn game_net(
@@ -167,10 +176,7 @@ fn settings(args: &DatagenArgs, source: &str, shard: Shard, net: Option<&Network
     if shard != Shard::WHOLE {
         s = s.with("shard", format!("{}/{}", shard.index + 1, shard.count));
     }
-    let eval = net.map_or("classical".to_string(), |n| {
-        format!("nnue:{:016x}", n.checksum())
-    });
-    s.with("eval", eval)
+    s.with("eval", eval_name(net))
 }
 
 /// Runs `longjiang datagen`.

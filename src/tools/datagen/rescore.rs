@@ -14,7 +14,7 @@
 
 use super::file::{self, Format, Settings};
 use super::selfplay_game;
-use super::{data_store, game_net};
+use super::{data_store, eval_name, game_net};
 use clap::Args;
 use longjiang_core::data::binary::Kept;
 use longjiang_core::data::sample::{DataSet, GameEnd, Sample, SampleFlags};
@@ -119,15 +119,12 @@ pub fn run(args: &RescoreArgs) -> Result<Rescored, String> {
             .filter(|(k, _)| !k.starts_with("rescore-"))
             .collect(),
     );
-    let eval = net.as_deref().map_or("classical".to_string(), |n| {
-        format!("nnue:{:016x}", n.checksum())
-    });
     settings = settings
         .with("rescore-of", name)
         .with("rescore-nodes", args.nodes)
         .with("rescore-fraction", args.fraction)
         .with("rescore-seed", args.seed)
-        .with("rescore-eval", eval);
+        .with("rescore-eval", eval_name(net.as_deref()));
 
     let file::Output {
         file: out_file,
