@@ -117,7 +117,7 @@ pub(crate) fn run(
                     let mut w = Worker::new(i + 1, shared, pos, d, root);
                     w.help();
                     shared.thread_nodes[w.id].store(w.nodes, Ordering::Relaxed);
-                    (w.nodes, w.stats)
+                    (w.nodes, w.counts())
                 });
                 if let Ok(h) = h {
                     handles.push(h);
@@ -131,7 +131,7 @@ pub(crate) fn run(
             shared.stop.store(true, Ordering::Relaxed);
             let mut nodes = w.nodes;
             let mut stats = SearchStats {
-                counters: w.stats,
+                counters: w.counts(),
                 nodes_to_depth: std::mem::take(&mut w.nodes_to_depth),
             };
             for (n, c) in handles.into_iter().filter_map(|h| h.join().ok()) {

@@ -79,6 +79,9 @@ counters! {
     multicuts,
     /// Checks extended by one ply (check extension).
     ext_check,
+    /// Perspectives whose network sums were computed from scratch rather than updated
+    /// (0 with the classical evaluation).
+    nnue_refreshes,
 }
 
 impl Counters {

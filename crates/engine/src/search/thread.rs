@@ -97,7 +97,7 @@ impl<'a> Worker<'a> {
         root_moves: Vec<RootMove>,
     ) -> Worker<'a> {
         let root_state = pos.history_len();
-        Worker {
+        let mut w = Worker {
             id,
             shared,
             pos,
@@ -128,6 +128,20 @@ impl<'a> Worker<'a> {
             stats: Counters::default(),
             nodes_to_depth: Vec::new(),
             reporter: None,
+        };
+        // The root's sums now: a root whose static eval comes from the table is never
+        // evaluated, and without it every line below would refresh its sums from scratch.
+        if let Some(net) = &shared.nnue {
+            w.acc.update(net, &w.pos, 0);
+        }
+        w
+    }
+
+    /// This thread's counts of the search so far, the network's refreshes included.
+    pub fn counts(&self) -> Counters {
+        Counters {
+            nnue_refreshes: self.acc.refreshes(),
+            ..self.stats
         }
     }
 

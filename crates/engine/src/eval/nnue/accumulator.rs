@@ -120,6 +120,8 @@ impl StackEntry {
 /// Accumulators for the plies of one search thread (see the module documentation).
 pub struct AccumulatorStack {
     entries: Vec<StackEntry>,
+    /// Perspectives computed from scratch since the stack was made.
+    refreshes: u64,
 }
 
 impl AccumulatorStack {
@@ -135,7 +137,14 @@ impl AccumulatorStack {
         };
         AccumulatorStack {
             entries: vec![empty; max_ply + 2],
+            refreshes: 0,
         }
+    }
+
+    /// How many times one perspective's sums were computed from scratch since the stack was
+    /// made (the search's statistics: each should be rare).
+    pub fn refreshes(&self) -> u64 {
+        self.refreshes
     }
 
     /// Records that the legal move `m` is about to be played in `pos` at `ply` (call before
@@ -206,6 +215,7 @@ impl AccumulatorStack {
                     }
                 }
                 None => {
+                    self.refreshes += 1;
                     let e = &mut self.entries[n];
                     e.acc.refresh_side(net, pos, c);
                     e.mark(ci, pos.key());
