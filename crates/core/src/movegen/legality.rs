@@ -8,6 +8,21 @@ use crate::rules::outcome::EndReason;
 use crate::rules::{Move, Outcome, PieceKind, Position, StalemateRule};
 use std::fmt;
 
+/// Whether every square `kind` attacks lies on a rank, file or diagonal through its own
+/// square (sliders, and the shogi sliders whose extra steps are next to them).
+const fn attacks_along_lines_only(kind: PieceKind) -> bool {
+    matches!(
+        kind,
+        PieceKind::Bishop
+            | PieceKind::Rook
+            | PieceKind::Queen
+            | PieceKind::Spear
+            | PieceKind::Lance
+            | PieceKind::Horse
+            | PieceKind::Dragon
+    )
+}
+
 /// Why a move text cannot be played in a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
@@ -73,8 +88,14 @@ impl Position {
             }
         }
         let kind = m.promotion_kind().unwrap_or(piece.kind);
-        if piece_attacks(kind, us, to, occ).has(their_king) {
+        // A kind that attacks only along lines can check only from a line through the king.
+        let may_reach = !attacks_along_lines_only(kind) || attacks::line(to, their_king).any();
+        if may_reach && piece_attacks(kind, us, to, occ).has(their_king) {
             return true;
+        }
+        // Only a move from a discoverer (or a castling, which also moves a rook) can uncover.
+        if !m.is_castle() && !self.state().discoverers.has(from) {
+            return false;
         }
         // Discovered checks: only line pieces and guards can be uncovered.
         let ours = self.side_pieces(us) & !moved;

@@ -184,6 +184,7 @@ impl Position {
             checkers: Bitboard::EMPTY,
             pinned_line: Bitboard::EMPTY,
             pinned_leg: Bitboard::EMPTY,
+            discoverers: Bitboard::EMPTY,
         });
         let them = !setup.side;
         if pos.is_attacked(pos.king(them), setup.side, pos.occupied()) {

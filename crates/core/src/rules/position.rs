@@ -54,6 +54,9 @@ pub(crate) struct State {
     /// Pieces of the side to move standing on the leg of an enemy guard's knight move that
     /// would otherwise reach their king.
     pub(crate) pinned_leg: Bitboard,
+    /// Pieces of the side to move whose leaving may uncover a check on the enemy king: the
+    /// lone blocker of one of its lines, or a piece on one of its guards' legs to that king.
+    pub(crate) discoverers: Bitboard,
 }
 
 /// A position of one game: pieces, hands, side to move, rights, cooldowns, move number, key,
@@ -560,11 +563,41 @@ impl Position {
                 }
             }
         }
+        let discoverers = self.discoverers(us, occ);
         let n = self.states.len() - 1;
         let st = &mut self.states[n];
         st.checkers = checkers;
         st.pinned_line = pinned_line;
         st.pinned_leg = pinned_leg;
+        st.discoverers = discoverers;
+    }
+
+    /// `us`'s pieces that stand alone between the enemy king and a line piece of `us`, or on
+    /// the leg of a guard of `us` that would reach that king (Stockfish's `blockersForKing`).
+    fn discoverers(&self, us: Color, occ: Bitboard) -> Bitboard {
+        let their_king = self.king(!us);
+        let ours = self.by_color[us.index()];
+        let snipers = if self.shogi_kinds_only() {
+            self.shogi_game_snipers(their_king, us)
+        } else {
+            self.general_snipers(their_king, us)
+        };
+        let mut found = Bitboard::EMPTY;
+        for s in snipers {
+            let b = attacks::between(their_king, s) & occ;
+            if b.any() && !b.has_many() {
+                found |= b & ours;
+            }
+        }
+        let guards = self.by_kind[PieceKind::Guard.index()] & ours;
+        if guards.any() {
+            for (leg, from) in attacks::guard_legs_toward(their_king) {
+                if (from & guards).any() {
+                    found |= leg & ours;
+                }
+            }
+        }
+        found
     }
 
     /// The squares a leg-pinned piece on `sq` may move to: the guards it shields the king
