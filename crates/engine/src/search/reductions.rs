@@ -5,9 +5,15 @@ use super::params::{FMC_BASE, FMC_NOT_IMPROVING_SHARE, LMR_BASE, LMR_DIVISOR, LM
 
 /// `LMR_TABLE[d][n]`: the base reduction of the `n`th move at depth `d` (both capped at 63),
 /// ln(d)·ln(n)/2 rounded, as in Stockfish's `reductions[]`.
+#[derive(Clone)]
 pub(crate) struct LmrTable([[u8; 64]; 64]);
 
 impl LmrTable {
+    /// The parameters the table is built from (`lmr_base`, `lmr_divisor`).
+    pub(crate) fn params() -> (i32, i32) {
+        (LMR_BASE.get(), LMR_DIVISOR.get())
+    }
+
     /// Builds the table (once per search thread).
     pub(crate) fn new() -> LmrTable {
         let mut t = [[0u8; 64]; 64];

@@ -17,6 +17,11 @@ use std::sync::atomic::Ordering;
 /// search the helpers use the main thread's (see `smp`).
 pub struct ThreadData {
     pub(crate) hist: std::sync::Arc<Histories>,
+    /// The network's accumulators, kept between searches for their memory only (each
+    /// search resets them); a `Worker` holds them while it searches.
+    acc: AccumulatorStack,
+    /// The reduction table and the parameters it was built from.
+    lmr: Option<((i32, i32), LmrTable)>,
 }
 
 impl ThreadData {
@@ -24,6 +29,21 @@ impl ThreadData {
     pub fn new() -> ThreadData {
         ThreadData {
             hist: std::sync::Arc::new(Histories::new()),
+            acc: AccumulatorStack::default(),
+            lmr: None,
+        }
+    }
+
+    /// The reduction table of the parameters in force, built only when they changed.
+    fn lmr_table(&mut self) -> LmrTable {
+        let key = LmrTable::params();
+        match &self.lmr {
+            Some((k, t)) if *k == key => t.clone(),
+            _ => {
+                let t = LmrTable::new();
+                self.lmr = Some((key, t.clone()));
+                t
+            }
         }
     }
 
@@ -97,6 +117,11 @@ impl<'a> Worker<'a> {
         root_moves: Vec<RootMove>,
     ) -> Worker<'a> {
         let root_state = pos.history_len();
+        let lmr = data.lmr_table();
+        let mut acc = std::mem::take(&mut data.acc);
+        if shared.nnue.is_some() {
+            acc.reset(MAX_PLY + 2);
+        }
         let mut w = Worker {
             id,
             shared,
@@ -119,12 +144,8 @@ impl<'a> Worker<'a> {
             nmp_min_ply: 0,
             best_value: -INFINITE,
             features: shared.features,
-            lmr: LmrTable::new(),
-            acc: AccumulatorStack::new(if shared.nnue.is_some() {
-                MAX_PLY + 2
-            } else {
-                0
-            }),
+            lmr,
+            acc,
             stats: Counters::default(),
             nodes_to_depth: Vec::new(),
             reporter: None,
@@ -376,5 +397,12 @@ impl<'a> Worker<'a> {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         head[ply][ply + 1..child_len].copy_from_slice(&tail[0][ply + 1..child_len]);
         self.pv_len[ply] = child_len;
+    }
+}
+
+impl Drop for Worker<'_> {
+    /// Hands the accumulators' memory back to the thread's data for the next search.
+    fn drop(&mut self) {
+        self.data.acc = std::mem::take(&mut self.acc);
     }
 }

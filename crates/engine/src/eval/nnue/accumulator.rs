@@ -118,6 +118,7 @@ impl StackEntry {
 }
 
 /// Accumulators for the plies of one search thread (see the module documentation).
+#[derive(Default)]
 pub struct AccumulatorStack {
     entries: Vec<StackEntry>,
     /// Perspectives computed from scratch since the stack was made.
@@ -142,9 +143,25 @@ impl AccumulatorStack {
     }
 
     /// How many times one perspective's sums were computed from scratch since the stack was
-    /// made (the search's statistics: each should be rare).
+    /// made or [`reset`](Self::reset) (the search's statistics: each should be rare).
     pub fn refreshes(&self) -> u64 {
         self.refreshes
+    }
+
+    /// Readies the stack for a new search of plies `0 ..= max_ply`, perhaps with another
+    /// net: forgets every entry and the refresh count, but keeps the memory (a datagen move
+    /// searches only a few thousand nodes, and zeroing the sums would cost more).
+    pub fn reset(&mut self, max_ply: usize) {
+        if self.entries.len() != max_ply + 2 {
+            *self = AccumulatorStack::new(max_ply);
+            return;
+        }
+        for e in &mut self.entries {
+            e.key = 0;
+            e.has_delta = false;
+            e.computed = [false; 2];
+        }
+        self.refreshes = 0;
     }
 
     /// Records that the legal move `m` is about to be played in `pos` at `ply` (call before

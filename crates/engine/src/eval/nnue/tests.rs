@@ -216,3 +216,22 @@ fn king_bucket_nets_round_trip_and_differ_from_plain_nets() {
         );
     }
 }
+
+#[test]
+fn a_reset_stack_forgets_the_sums_of_another_net() {
+    let variant = Variant::LongjiangNoDrop;
+    let (a, b) = (test_net_of(variant, 128), test_net_of(variant, 256));
+    assert_ne!(a, b);
+    let mut pos = Position::start(variant.rules());
+    let mut stack = AccumulatorStack::new(8);
+    stack.update(&a, &pos, 0);
+    let m = legal_moves(&pos)[0];
+    stack.push(0, &pos, Some(m));
+    pos.play(m);
+    stack.evaluate(&a, &pos, 1);
+    stack.reset(8);
+    assert_eq!(stack.refreshes(), 0);
+    // Ply 1 again, now with `b`: its sums, not `a`'s kept under the same key.
+    assert_eq!(stack.evaluate(&b, &pos, 1), evaluate_fresh(&b, &pos));
+    assert_eq!(stack.refreshes(), 2);
+}
