@@ -1,8 +1,11 @@
 //! Criterion bench of a fixed-depth search (one thread, table and histories cleared first)
-//! from the start positions of both games and a middlegame with pieces in hand.
+//! from the start positions of both games and a middlegame with pieces in hand; and of a
+//! game's run of searches with the built-in nets, the table kept from move to move as in a
+//! real game (what `longjiang bench`'s fresh positions cannot show: notes/speed.md).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use longjiang_core::rules::{LONGJIANG, LONGJIANG_NODROP, Position};
+use longjiang_engine::eval::nnue::default_nets;
 use longjiang_engine::search::{Engine, Limits};
 
 fn fixed_depth(c: &mut Criterion) {
@@ -38,5 +41,36 @@ fn fixed_depth(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, fixed_depth);
+/// Self-play from each 龙将棋 game's start: 16 plies at 20,000 nodes a move, one engine with
+/// the built-in nets keeping its table (cleared once per run).
+fn game_run(c: &mut Criterion) {
+    let mut group = c.benchmark_group("search game");
+    group.sample_size(10);
+    let mut engine = Engine::new();
+    engine.set_hash_mb(16);
+    engine.set_nnue(default_nets());
+    for (name, rules) in [("drop game", LONGJIANG), ("no-drop game", LONGJIANG_NODROP)] {
+        group.bench_function(format!("{name}, 16 plies at 20,000 nodes"), |b| {
+            b.iter(|| {
+                engine.new_game();
+                let mut pos = Position::start(rules);
+                for _ in 0..16 {
+                    engine.set_position(pos.clone());
+                    let r = engine.search_sync(Limits {
+                        nodes: Some(20_000),
+                        ..Limits::default()
+                    });
+                    match r.best {
+                        Some(m) => pos.play(m),
+                        None => break,
+                    }
+                }
+                pos
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, fixed_depth, game_run);
 criterion_main!(benches);
