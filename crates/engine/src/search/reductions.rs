@@ -14,7 +14,7 @@ impl LmrTable {
         (LMR_BASE.get(), LMR_DIVISOR.get())
     }
 
-    /// Builds the table (once per search thread).
+    /// Builds the table (each thread keeps it while `params` stay the same).
     pub(crate) fn new() -> LmrTable {
         let mut t = [[0u8; 64]; 64];
         for (d, row) in t.iter_mut().enumerate().skip(1) {

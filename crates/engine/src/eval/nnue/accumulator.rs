@@ -121,7 +121,7 @@ impl StackEntry {
 #[derive(Default)]
 pub struct AccumulatorStack {
     entries: Vec<StackEntry>,
-    /// Perspectives computed from scratch since the stack was made.
+    /// Perspectives computed from scratch since the stack was made or reset.
     refreshes: u64,
 }
 
