@@ -138,9 +138,28 @@ pub fn see(pos: &Position, m: Move) -> i32 {
 /// Whether `m` (a legal move) wins at least `threshold` in the exchange it starts.
 #[inline]
 pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
+    if m.is_castle() {
+        return 0 >= threshold;
+    }
     // Even unanswered, the move does not reach the threshold.
-    if gain(pos, m) < threshold {
+    let first = gain(pos, m);
+    if first < threshold {
         return false;
+    }
+    // Even if the piece now on the square is lost for nothing, it does: no reply gains more
+    // than that piece where no recapture promotes (Stockfish's `see_ge` second test).
+    let ex = exchange(pos.rules());
+    if !ex.recaptures_promote {
+        let kind = match (m.promotion_kind(), m.from(), m.drop_kind()) {
+            (Some(k), _, _) | (None, None, Some(k)) => Some(k),
+            (None, Some(from), _) => pos.piece_at(from).map(|p| p.kind),
+            _ => None,
+        };
+        if let Some(k) = kind
+            && first - ex.values[k.index()] >= threshold
+        {
+            return true;
+        }
     }
     see(pos, m) >= threshold
 }
@@ -270,6 +289,25 @@ mod tests {
         let m = p.parse_move("9i3c+").unwrap();
         let first = v(PieceKind::ShogiPawn) + v(PieceKind::Horse) - v(PieceKind::Bishop);
         assert_eq!(see(&p, m), first - v(PieceKind::Horse));
+    }
+
+    #[test]
+    fn see_ge_answers_as_the_whole_exchange_does() {
+        let mut rnd = XorShift(0x2545_F491_4F6C_DD1D);
+        let mut checked = 0;
+        for rules in [SHOGI, LONGJIANG, longjiang_core::rules::LONGJIANG_NODROP] {
+            random_games(rules, 8, 120, &mut rnd, |p, moves, _| {
+                for &m in moves.iter() {
+                    let v = see(p, m);
+                    for t in [-900, -300, -120, -50, 0, 1, 50, 120, 300, 900] {
+                        assert_eq!(see_ge(p, m, t), v >= t, "{} {m} {t}", p.to_sfen());
+                        checked += 1;
+                    }
+                    assert!(see_ge(p, m, v) && !see_ge(p, m, v + 1));
+                }
+            });
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 
     #[test]
