@@ -146,22 +146,65 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
     if first < threshold {
         return false;
     }
-    // Even if the piece now on the square is lost for nothing, it does: no reply gains more
-    // than that piece where no recapture promotes (Stockfish's `see_ge` second test).
     let ex = exchange(pos.rules());
-    if !ex.recaptures_promote {
-        let kind = match (m.promotion_kind(), m.from(), m.drop_kind()) {
-            (Some(k), _, _) | (None, None, Some(k)) => Some(k),
-            (None, Some(from), _) => pos.piece_at(from).map(|p| p.kind),
-            _ => None,
-        };
-        if let Some(k) = kind
-            && first - ex.values[k.index()] >= threshold
-        {
-            return true;
-        }
+    let kind = match (m.promotion_kind(), m.from(), m.drop_kind()) {
+        (Some(k), _, _) | (None, None, Some(k)) => Some(k),
+        (None, Some(from), _) => pos.piece_at(from).map(|p| p.kind),
+        _ => None,
+    };
+    match kind {
+        // A recapture that promotes changes the values as it goes: the whole exchange decides.
+        Some(k) if !ex.recaptures_promote => threshold_loop(pos, m, ex, k, first - threshold),
+        _ => see(pos, m) >= threshold,
     }
-    see(pos, m) >= threshold
+}
+
+/// Stockfish's `see_ge` loop, where no recapture promotes: `margin` is what the move is
+/// ahead of the threshold before any reply, `moved` the kind it leaves on the square. Each
+/// side recaptures with its cheapest attacker; the loop stops as soon as the side to move
+/// cannot turn the answer, so it rarely walks the whole exchange as `see` does.
+fn threshold_loop(pos: &Position, m: Move, ex: &Exchange, moved: PieceKind, margin: i32) -> bool {
+    // Even if the piece now on the square is lost for nothing, the move reaches it.
+    let mut swap = ex.values[moved.index()] - margin;
+    if swap <= 0 {
+        return true;
+    }
+    let to = m.to();
+    let mut occ = pos.occupied().with(to);
+    if let Some(from) = m.from() {
+        occ = occ.without(from);
+    }
+    let mut stm = pos.side_to_move();
+    let mut attackers = pos.attackers_to(to, occ) & occ;
+    // Whether the mover reaches the threshold if the side to move stops now.
+    let mut res = true;
+    loop {
+        stm = !stm;
+        let ours = attackers & pos.side_pieces(stm);
+        let Some((kind, sq)) = ex
+            .order
+            .iter()
+            .find_map(|&kind| (ours & pos.kind_pieces(kind)).first().map(|sq| (kind, sq)))
+        else {
+            break;
+        };
+        res = !res;
+        if kind == PieceKind::King {
+            // The king takes only where nothing defends the square any more, and ends it.
+            return if (attackers & pos.side_pieces(!stm)).any() {
+                !res
+            } else {
+                res
+            };
+        }
+        swap = ex.values[kind.index()] - swap;
+        if swap < i32::from(res) {
+            break;
+        }
+        occ = occ.without(sq);
+        attackers = pos.attackers_to(to, occ) & occ;
+    }
+    res
 }
 
 #[cfg(test)]
