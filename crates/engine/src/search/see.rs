@@ -8,7 +8,7 @@
 //! finds the attackers piece by piece.
 
 use crate::eval::games::{self, Exchange};
-use longjiang_core::geometry::Square;
+use longjiang_core::geometry::{Bitboard, Square};
 use longjiang_core::rules::{Color, Move, PieceKind, Position, Rules};
 
 /// The exchange model of the game of `rules`.
@@ -71,6 +71,16 @@ pub fn promotion_gain(pos: &Position, m: Move) -> i32 {
     }
 }
 
+/// The cheapest of `attackers` in the game's exchange order, and its square.
+#[inline(always)]
+fn cheapest(pos: &Position, ex: &Exchange, attackers: Bitboard) -> Option<(PieceKind, Square)> {
+    ex.order.iter().find_map(|&kind| {
+        (attackers & pos.kind_pieces(kind))
+            .first()
+            .map(|sq| (kind, sq))
+    })
+}
+
 /// The exchange `m` (a legal move) starts on its square, in the game's exchange values: each
 /// side recaptures with its cheapest attacker (promoting when the rules let it) or stops,
 /// whichever is better for it.
@@ -93,7 +103,6 @@ pub fn see(pos: &Position, m: Move) -> i32 {
     if let Some(from) = m.from() {
         occ = occ.without(from);
     }
-    let order = ex.order;
     let promoting = ex.recaptures_promote;
     let mut stm = pos.side_to_move();
     let mut attackers = pos.attackers_to(to, occ) & occ;
@@ -101,10 +110,7 @@ pub fn see(pos: &Position, m: Move) -> i32 {
     while d + 1 < gains.len() {
         stm = !stm;
         let ours = attackers & pos.side_pieces(stm);
-        let Some((kind, sq)) = order
-            .iter()
-            .find_map(|&kind| (ours & pos.kind_pieces(kind)).first().map(|sq| (kind, sq)))
-        else {
+        let Some((kind, sq)) = cheapest(pos, ex, ours) else {
             break;
         };
         let king = kind == PieceKind::King;
@@ -181,11 +187,7 @@ fn threshold_loop(pos: &Position, m: Move, ex: &Exchange, moved: PieceKind, marg
     loop {
         stm = !stm;
         let ours = attackers & pos.side_pieces(stm);
-        let Some((kind, sq)) = ex
-            .order
-            .iter()
-            .find_map(|&kind| (ours & pos.kind_pieces(kind)).first().map(|sq| (kind, sq)))
-        else {
+        let Some((kind, sq)) = cheapest(pos, ex, ours) else {
             break;
         };
         res = !res;
