@@ -71,6 +71,13 @@ pub fn promotion_gain(pos: &Position, m: Move) -> i32 {
     }
 }
 
+/// The board's occupancy once `m` stands on its square (the square it left emptied).
+#[inline(always)]
+fn occupied_after(pos: &Position, m: Move) -> Bitboard {
+    let occ = pos.occupied().with(m.to());
+    m.from().map_or(occ, |from| occ.without(from))
+}
+
 /// The cheapest of `attackers` in the game's exchange order, and its square.
 #[inline(always)]
 fn cheapest(pos: &Position, ex: &Exchange, attackers: Bitboard) -> Option<(PieceKind, Square)> {
@@ -99,10 +106,7 @@ pub fn see(pos: &Position, m: Move) -> i32 {
     let mut gains = [0i32; 48];
     gains[0] = gain(pos, m);
     let mut on_square = ex.values[m.promotion_kind().unwrap_or(moved).index()];
-    let mut occ = pos.occupied().with(to);
-    if let Some(from) = m.from() {
-        occ = occ.without(from);
-    }
+    let mut occ = occupied_after(pos, m);
     let promoting = ex.recaptures_promote;
     let mut stm = pos.side_to_move();
     let mut attackers = pos.attackers_to(to, occ) & occ;
@@ -176,10 +180,7 @@ fn threshold_loop(pos: &Position, m: Move, ex: &Exchange, moved: PieceKind, marg
         return true;
     }
     let to = m.to();
-    let mut occ = pos.occupied().with(to);
-    if let Some(from) = m.from() {
-        occ = occ.without(from);
-    }
+    let mut occ = occupied_after(pos, m);
     let mut stm = pos.side_to_move();
     let mut attackers = pos.attackers_to(to, occ) & occ;
     // Whether the mover reaches the threshold if the side to move stops now.
