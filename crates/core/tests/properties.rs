@@ -7,7 +7,8 @@
 //!   playout restores SFEN, key, legal move set and checkers of every earlier position;
 //! - (d)/(e) the legal move set equals that of the slow reference generator of
 //!   `common/reference.rs` (nothing illegal generated, nothing legal missing);
-//! - `gives_check(m)` agrees with `in_check()` after playing `m`, `is_legal` accepts every
+//! - `gives_check(m)` agrees with `in_check()` after playing `m` (and `play_with_check` told
+//!   so finds the same checkers), `is_legal` accepts every
 //!   generated move, and random or near-miss `Move::from_bits` values never panic and are legal
 //!   exactly when they are in the legal set;
 //! - the castling rights, cooldowns and double-step pawns the engine keeps equal those the
@@ -173,8 +174,14 @@ fn check_position(
         let gives = pos.gives_check(m);
         pos.play(m);
         let checked = pos.in_check();
+        let full = pos.checkers();
         pos.undo();
         prop_assert_eq!(gives, checked, "gives_check({}) in {}", m, sfen);
+        // The search's make, told whether the move checks, finds the same checkers.
+        pos.play_with_check(m, gives);
+        let told = pos.checkers();
+        pos.undo();
+        prop_assert_eq!(told, full, "play_with_check({}) checkers in {}", m, sfen);
         prop_assert_eq!(pos.to_sfen(), sfen.clone(), "undo of {} in {}", m, sfen);
         prop_assert_eq!(pos.key(), key, "key after undo of {} in {}", m, sfen);
         let after: HashSet<Square> = pos.checkers().into_iter().collect();

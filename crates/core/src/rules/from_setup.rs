@@ -190,7 +190,7 @@ impl Position {
         if pos.is_attacked(pos.king(them), setup.side, pos.occupied()) {
             return Err(PositionError::OpponentInCheck(them));
         }
-        pos.update_check_info();
+        pos.update_check_info(true);
         Ok(pos)
     }
 }

@@ -4,6 +4,7 @@
 pub mod adjudication;
 pub mod ascii;
 mod attackers;
+mod check_info;
 pub mod description;
 pub mod from_setup;
 pub mod games;

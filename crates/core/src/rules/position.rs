@@ -325,6 +325,23 @@ impl Position {
     /// Plays a legal move. The move must be legal here (from the generator, or checked with
     /// `is_legal`); anything else corrupts the position.
     pub fn play(&mut self, m: Move) {
+        self.move_pieces(m);
+        self.update_check_info(true);
+    }
+
+    /// `play` for a caller that has already asked `gives_check(m)` (the search, before most
+    /// moves): with `may_check` false the checkers are not looked for (Stockfish's `do_move(m,
+    /// st, givesCheck)`). False promises that `m` gives no check; a broken promise corrupts the
+    /// position.
+    pub fn play_with_check(&mut self, m: Move, may_check: bool) {
+        debug_assert!(may_check || !self.gives_check(m));
+        self.move_pieces(m);
+        self.update_check_info(may_check);
+    }
+
+    /// Everything `play` does but the check information.
+    #[inline(always)]
+    fn move_pieces(&mut self, m: Move) {
         let us = self.side;
         let prev = *self.state();
         let mut st = State {
@@ -418,7 +435,6 @@ impl Position {
         self.ply += 1;
         st.key = key;
         self.states.push(st);
-        self.update_check_info();
     }
 
     /// Takes back the last move played. Does nothing when the history is empty.
@@ -482,7 +498,8 @@ impl Position {
         self.side = !self.side;
         self.ply += 1;
         self.states.push(st);
-        self.update_check_info();
+        // Passing never uncovers a check on the side that now moves.
+        self.update_check_info(false);
     }
 
     /// Takes back `play_null`.
@@ -526,97 +543,5 @@ impl Position {
                 } else {
                     Bitboard::EMPTY
                 })
-    }
-
-    /// Recomputes checkers and pins for the side to move into the current state.
-    pub(crate) fn update_check_info(&mut self) {
-        let us = self.side;
-        let them = !us;
-        let king = self.king(us);
-        let occ = self.occupied();
-        let ours = self.by_color[us.index()];
-        let theirs = self.by_color[them.index()];
-        let guards = self.by_kind[PieceKind::Guard.index()] & theirs;
-        let (checkers, snipers) = if self.shogi_kinds_only() {
-            (
-                self.shogi_game_attackers_by(king, them, occ),
-                self.shogi_game_snipers(king, them),
-            )
-        } else {
-            (
-                self.general_attackers_to(king, occ) & theirs,
-                self.general_snipers(king, them),
-            )
-        };
-        let mut pinned_line = Bitboard::EMPTY;
-        for s in snipers {
-            let b = attacks::between(king, s) & occ;
-            if b.any() && !b.has_many() {
-                pinned_line |= b & ours;
-            }
-        }
-        let mut pinned_leg = Bitboard::EMPTY;
-        if guards.any() {
-            for (leg, from) in attacks::guard_legs_toward(king) {
-                if (from & guards).any() {
-                    pinned_leg |= leg & ours;
-                }
-            }
-        }
-        let discoverers = self.discoverers(us, occ);
-        let n = self.states.len() - 1;
-        let st = &mut self.states[n];
-        st.checkers = checkers;
-        st.pinned_line = pinned_line;
-        st.pinned_leg = pinned_leg;
-        st.discoverers = discoverers;
-    }
-
-    /// `us`'s pieces that stand alone between the enemy king and a line piece of `us`, or on
-    /// the leg of a guard of `us` that would reach that king (Stockfish's `blockersForKing`).
-    fn discoverers(&self, us: Color, occ: Bitboard) -> Bitboard {
-        let their_king = self.king(!us);
-        let ours = self.by_color[us.index()];
-        let snipers = if self.shogi_kinds_only() {
-            self.shogi_game_snipers(their_king, us)
-        } else {
-            self.general_snipers(their_king, us)
-        };
-        let mut found = Bitboard::EMPTY;
-        for s in snipers {
-            let b = attacks::between(their_king, s) & occ;
-            if b.any() && !b.has_many() {
-                found |= b & ours;
-            }
-        }
-        let guards = self.by_kind[PieceKind::Guard.index()] & ours;
-        if guards.any() {
-            for (leg, from) in attacks::guard_legs_toward(their_king) {
-                if (from & guards).any() {
-                    found |= leg & ours;
-                }
-            }
-        }
-        found
-    }
-
-    /// The squares a leg-pinned piece on `sq` may move to: the guards it shields the king
-    /// from (capturing the only one is the sole way to move it; two make it immobile).
-    #[inline]
-    pub(crate) fn leg_pin_targets(&self, sq: Square) -> Bitboard {
-        let us = self.side;
-        let king = self.king(us);
-        let guards = self.pieces(!us, PieceKind::Guard);
-        let mut allowed = Bitboard::FULL;
-        for (leg, from) in attacks::guard_legs_toward(king) {
-            if leg.has(sq) {
-                let g = from & guards;
-                if g.has_many() {
-                    return Bitboard::EMPTY;
-                }
-                allowed &= g;
-            }
-        }
-        allowed
     }
 }

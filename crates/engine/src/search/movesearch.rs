@@ -175,7 +175,7 @@ impl Worker<'_> {
         // Step 15. Make the move. At a PV node the child's line starts empty: a null-window
         // child leaves none, and a move that fails high without the PV re-search (at beta) must
         // not take over a line another child left there (it would not be legal behind `m`).
-        self.play(m, ply);
+        self.play(m, ply, gives_check);
         self.frame_mut(ply).threat = threat;
         if PV {
             self.pv_len[ply + 1] = ply + 1;

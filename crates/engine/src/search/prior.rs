@@ -111,11 +111,11 @@ mod tests {
         let mut data = ThreadData::new();
         let mut w = Worker::new(0, &shared, pos, &mut data, Vec::new());
         let first = movegen::legal_moves(&w.pos)[0];
-        w.play(first, 0);
+        w.play(first, 0, true);
         let block = w.frame(0).cont_block;
         let second = movegen::legal_moves(&w.pos)[0];
         assert!(!w.frame(0).capture && second.promotion_kind().is_none());
-        w.play(second, 1);
+        w.play(second, 1, true);
         assert_ne!(block, Histories::NO_CONT);
         f(&mut w, second, block);
     }

@@ -119,8 +119,11 @@ impl Worker<'_> {
         let mut move_count = 0;
         while let Some(m) = picker.next(&self.pos, &self.data.hist) {
             move_count += 1;
+            // Whether `m` may give check: asked only where pruning needs it.
+            let mut may_check = true;
             if best > MATED_IN_MAX_PLY && !in_check {
                 let gives_check = self.pos.gives_check(m);
+                may_check = gives_check;
                 // Futility: even winning the captured piece cannot reach alpha.
                 if !gives_check && futility_base > -INFINITE {
                     // Only the first few captures (Stockfish's `moveCount > 2`).
@@ -143,7 +146,7 @@ impl Worker<'_> {
                     continue;
                 }
             }
-            self.play(m, ply);
+            self.play(m, ply, may_check);
             let v = -self.qsearch::<PV>(-beta, -alpha, depth - 1, ply + 1);
             self.pos.undo();
             if self.stopped {

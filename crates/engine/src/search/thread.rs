@@ -258,9 +258,10 @@ impl<'a> Worker<'a> {
             .is_some_and(|m| self.shared.clock_elapsed() >= m)
     }
 
-    /// Plays `m` at `ply`, recording it for the histories of the plies below.
+    /// Plays `m` at `ply`, recording it for the histories of the plies below; `may_check`
+    /// false promises that `m` gives no check (`Position::play_with_check`).
     #[inline(always)]
-    pub fn play(&mut self, m: Move, ply: usize) {
+    pub fn play(&mut self, m: Move, ply: usize, may_check: bool) {
         let us = self.pos.side_to_move();
         let piece = match m.from() {
             Some(f) => self.pos.piece_at(f),
@@ -297,7 +298,7 @@ impl<'a> Worker<'a> {
         if self.shared.nnue.is_some() {
             self.acc.push(ply, &self.pos, Some(m));
         }
-        self.pos.play(m);
+        self.pos.play_with_check(m, may_check);
         self.shared.tt.prefetch(self.pos.key());
     }
 

@@ -287,7 +287,7 @@ impl Worker<'_> {
                 if m == Move::NONE {
                     self.play_null(ply);
                 } else if self.pos.is_legal(m) {
-                    self.play(m, ply);
+                    self.play(m, ply, true);
                 } else {
                     break;
                 }
