@@ -1,27 +1,12 @@
 //! Questions about single moves that come from outside the generator: is this move legal here
 //! (protocol input, table moves), does it give check, and how does the game stand.
 
-use super::{check_squares, drops_of, has_legal_move, moves_from, piece_attacks};
+use super::{attacks_square, check_squares, drops_of, has_legal_move, moves_from};
 use crate::geometry::{Bitboard, attacks};
 use crate::rules::ascii::{AsciiMove, ParseMoveError};
 use crate::rules::outcome::EndReason;
 use crate::rules::{Move, Outcome, PieceKind, Position, StalemateRule};
 use std::fmt;
-
-/// Whether every square `kind` attacks lies on a rank, file or diagonal through its own
-/// square (sliders, and the shogi sliders whose extra steps are next to them).
-const fn attacks_along_lines_only(kind: PieceKind) -> bool {
-    matches!(
-        kind,
-        PieceKind::Bishop
-            | PieceKind::Rook
-            | PieceKind::Queen
-            | PieceKind::Spear
-            | PieceKind::Lance
-            | PieceKind::Horse
-            | PieceKind::Dragon
-    )
-}
 
 /// Why a move text cannot be played in a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,9 +73,7 @@ impl Position {
             }
         }
         let kind = m.promotion_kind().unwrap_or(piece.kind);
-        // A kind that attacks only along lines can check only from a line through the king.
-        let may_reach = !attacks_along_lines_only(kind) || attacks::line(to, their_king).any();
-        if may_reach && piece_attacks(kind, us, to, occ).has(their_king) {
+        if attacks_square(kind, us, to, their_king, occ) {
             return true;
         }
         // Only a move from a discoverer (or a castling, which also moves a rook) can uncover.
