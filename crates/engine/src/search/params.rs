@@ -346,6 +346,11 @@ params! {
     /// The full-depth re-search after a reduced search updates the continuation histories (1).
     LMR_CONT_UPDATE = 0, 0..=1, step 1, scale 1;
 
+    // ---- Step 14. Move-count pruning, in the picker.
+    /// After move-count pruning the picker still hands out the quiet checks and the drops that
+    /// press the enemy king (1); Stockfish skips every quiet move (0).
+    LMP_KEEP_CHECKS = 1, 0..=1, step 1, scale 1;
+
     // ---- Quiescence.
     /// With `Features::qs_checks`, quiet checks (with a static exchange not losing) are searched at
     /// the quiescence plies of this depth and above; its first ply is depth 0 (Stockfish's

@@ -16,7 +16,7 @@ mod score;
 mod threats;
 
 use super::history::Histories;
-use super::params::{BAD_CAPTURE_SEE_DIVISOR, CAPTURE_GAIN_WEIGHT};
+use super::params::{BAD_CAPTURE_SEE_DIVISOR, CAPTURE_GAIN_WEIGHT, LMP_KEEP_CHECKS};
 use super::see::see_ge;
 use arrayvec::ArrayVec;
 use longjiang_core::movegen::{self, MAX_MOVES};
@@ -204,6 +204,9 @@ impl MovePicker {
                 Stage::QuietInit => {
                     if !self.skip_quiets {
                         self.gen_quiets(pos, h);
+                    } else if LMP_KEEP_CHECKS.get() == 0 {
+                        self.stage = Stage::BadCaptures;
+                        continue;
                     } else {
                         self.gen_quiet_checks(pos, h, true);
                         self.checks_listed = true;
@@ -211,6 +214,9 @@ impl MovePicker {
                     self.stage = Stage::Quiets;
                 }
                 Stage::Quiets | Stage::Drops => {
+                    if self.skip_quiets && !self.checks_listed && LMP_KEEP_CHECKS.get() == 0 {
+                        self.cur = self.moves.len();
+                    }
                     while self.cur < self.moves.len() {
                         let m = self.moves[self.cur].mv;
                         self.cur += 1;
@@ -230,6 +236,9 @@ impl MovePicker {
                 Stage::DropInit => {
                     if !self.skip_quiets {
                         self.gen_drops(pos, h);
+                    } else if LMP_KEEP_CHECKS.get() == 0 {
+                        self.stage = Stage::BadCaptures;
+                        continue;
                     } else {
                         self.gen_drop_checks(pos, h);
                         self.checks_listed = true;
@@ -489,137 +498,4 @@ fn next_after_tt(stage: Stage) -> Stage {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use longjiang_core::movegen::playout::{XorShift, random_games};
-    use longjiang_core::rules::samples::POSITIONS;
-
-    /// Every move the picker hands out, in its order.
-    fn drain(mut picker: MovePicker, pos: &Position, h: &Histories) -> Vec<Move> {
-        let mut got = Vec::new();
-        while let Some(m) = picker.next(pos, h) {
-            got.push(m);
-        }
-        got
-    }
-
-    /// The main search's picker hands out every legal move exactly once, in shogi too, where
-    /// most promotions are quiet moves and some destinations are reached only by promoting.
-    #[test]
-    fn the_main_picker_hands_out_every_legal_move_once() {
-        let h = Histories::new();
-        let mut rnd = XorShift(0x2545_F491_4F6C_DD1D);
-        let mut promotions = 0;
-        for rules in [
-            longjiang_core::rules::SHOGI,
-            longjiang_core::rules::LONGJIANG_NODROP,
-        ] {
-            random_games(rules, 8, 150, &mut rnd, |pos, moves, _| {
-                let mut got = drain(
-                    MovePicker::new(pos, Move::NONE, 8, OrderHints::NONE),
-                    pos,
-                    &h,
-                );
-                let mut want: Vec<Move> = moves.to_vec();
-                promotions += want.iter().filter(|m| m.promotion_kind().is_some()).count();
-                got.sort_by_key(|m| format!("{m:?}"));
-                want.sort_by_key(|m| format!("{m:?}"));
-                assert_eq!(got, want, "{}", pos.to_sfen());
-            });
-        }
-        assert!(promotions > 100, "{promotions}");
-    }
-
-    /// The moves 3 and 6 plies before order the quiet moves only where their weight is set:
-    /// a quiet move with a large entry in one of those blocks comes first with the weight and
-    /// keeps its place without.
-    #[test]
-    fn the_far_continuation_blocks_order_quiets_when_weighted() {
-        use crate::search::params::{
-            CONT_HISTORY_3_WEIGHT, CONT_HISTORY_6_WEIGHT, Values, install,
-        };
-        let pos = Position::start(longjiang_core::rules::LONGJIANG_NODROP);
-        let legal = movegen::legal_moves(&pos);
-        let last = *legal
-            .iter()
-            .rev()
-            .find(|&&m| !is_tactical(&pos, m))
-            .unwrap();
-        let piece = pos.piece_at(last.from().unwrap()).unwrap();
-        let earlier = longjiang_core::rules::Piece::new(!pos.side_to_move(), piece.kind);
-        for (slot, param) in [(0, &CONT_HISTORY_3_WEIGHT), (1, &CONT_HISTORY_6_WEIGHT)] {
-            let h = Histories::new();
-            let block = Histories::cont_key(earlier, 55);
-            h.update_cont(block, piece, last.to().index(), 16_000);
-            let mut ctx = OrderHints::NONE;
-            ctx.cont_far[slot] = block;
-            let first_quiet = |h: &Histories| {
-                let got = drain(MovePicker::new(&pos, Move::NONE, 8, ctx), &pos, h);
-                *got.iter().find(|&&m| !is_tactical(&pos, m)).unwrap()
-            };
-            assert_ne!(first_quiet(&h), last, "{}", param.name());
-            let mut v = Values::DEFAULT;
-            v.set(param, 1).unwrap();
-            let _on = install(&v);
-            assert_eq!(first_quiet(&h), last, "{}", param.name());
-        }
-    }
-
-    /// After move-count pruning (`skip_quiets` from the start) the main picker still hands out
-    /// every capture, promotion, quiet check and drop that presses the enemy king, once.
-    #[test]
-    fn checks_and_pressing_drops_survive_move_count_pruning() {
-        let h = Histories::new();
-        let mut rnd = XorShift(0x9E37_79B9_7F4A_7C15);
-        let mut kept = 0;
-        for rules in [
-            longjiang_core::rules::LONGJIANG,
-            longjiang_core::rules::SHOGI,
-        ] {
-            random_games(rules, 6, 120, &mut rnd, |pos, moves, _| {
-                let mut picker = MovePicker::new(pos, Move::NONE, 8, OrderHints::NONE);
-                picker.skip_quiets = true;
-                let mut got = drain(picker, pos, &h);
-                let mut want: Vec<Move> = moves
-                    .iter()
-                    .copied()
-                    .filter(|&m| pos.in_check() || is_tactical(pos, m) || survives_skip(pos, m))
-                    .collect();
-                kept += want.iter().filter(|&&m| !is_tactical(pos, m)).count();
-                let n = got.len();
-                got.sort_by_key(|m| format!("{m:?}"));
-                got.dedup();
-                want.sort_by_key(|m| format!("{m:?}"));
-                assert_eq!(got.len(), n, "{}: a move twice", pos.to_sfen());
-                assert_eq!(got, want, "{}", pos.to_sfen());
-            });
-        }
-        assert!(kept > 100, "{kept}");
-    }
-
-    /// With checks, quiescence's picker hands out every capture, promotion and quiet check
-    /// once (the slow twin: the legal moves filtered by `is_tactical` and `gives_check`).
-    #[test]
-    fn quiescence_checks_are_the_checking_moves() {
-        let h = Histories::new();
-        for (variant, sfen) in POSITIONS.iter() {
-            let pos = Position::from_sfen(sfen, variant.rules()).unwrap();
-            if pos.in_check() {
-                continue;
-            }
-            let picker = MovePicker::new_qsearch(&pos, Move::NONE, OrderHints::NONE, true);
-            let mut got = drain(picker, &pos, &h);
-            let mut want: Vec<Move> = movegen::legal_moves(&pos)
-                .iter()
-                .copied()
-                .filter(|&m| is_tactical(&pos, m) || pos.gives_check(m))
-                .collect();
-            let n = got.len();
-            got.sort_by_key(|m| format!("{m:?}"));
-            got.dedup();
-            want.sort_by_key(|m| format!("{m:?}"));
-            assert_eq!(got.len(), n, "{sfen}: a move twice");
-            assert_eq!(got, want, "{sfen}");
-        }
-    }
-}
+mod tests;
