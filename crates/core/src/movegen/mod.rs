@@ -139,6 +139,10 @@ struct Context {
     target: Bitboard,
     pinned_line: Bitboard,
     pinned_leg: Bitboard,
+    /// Where the king's steps may land (each is tested for safety, so a caller that keeps
+    /// only some destinations says which), and whether it may castle.
+    king_to: Bitboard,
+    castle: bool,
 }
 
 impl Context {
@@ -164,6 +168,8 @@ impl Context {
             target,
             pinned_line: st.pinned_line,
             pinned_leg: st.pinned_leg,
+            king_to: Bitboard::FULL,
+            castle: true,
         }
     }
 }
@@ -239,7 +245,10 @@ fn board_piece_moves(pos: &Position, ctx: &Context, kind: PieceKind, from: Squar
 #[inline(always)]
 fn king_moves(pos: &Position, ctx: &Context, castle: bool) -> PieceMoves {
     let them = !ctx.us;
-    let candidates = attacks::king_attacks(ctx.king) & !pos.side_pieces(ctx.us) & pos.rules().board;
+    let candidates = attacks::king_attacks(ctx.king)
+        & !pos.side_pieces(ctx.us)
+        & pos.rules().board
+        & ctx.king_to;
     let mut to = Bitboard::EMPTY;
     if pos.shogi_kinds_only() {
         to = king_safety::shogi_safe_king_steps(pos, ctx.king, them, candidates);
@@ -361,7 +370,7 @@ fn generate_with<const IN_CHECK: bool, F: FnMut(PieceMoves) -> bool>(
             }
         }
     }
-    let set = king_moves(pos, ctx, !IN_CHECK);
+    let set = king_moves(pos, ctx, !IN_CHECK && ctx.castle);
     if set.to.any() && listener(set) {
         return true;
     }
@@ -425,6 +434,28 @@ pub fn generate<F: FnMut(PieceMoves) -> bool>(pos: &Position, mut listener: F) -
         generate_with::<false, F>(pos, &ctx, pawns, Bitboard::EMPTY, &mut listener)
     } else {
         let ctx = Context::new::<true>(pos);
+        generate_with::<true, F>(pos, &ctx, pawns, Bitboard::EMPTY, &mut listener)
+    }
+}
+
+/// `generate` for a caller that keeps only the king's steps to `king_to`, and its castlings
+/// only with `castle`: the others are not generated (the picker's capture and quiet stages;
+/// a king step costs a safety test).
+pub fn generate_king_limited<F: FnMut(PieceMoves) -> bool>(
+    pos: &Position,
+    king_to: Bitboard,
+    castle: bool,
+    mut listener: F,
+) -> bool {
+    let checkers = pos.checkers();
+    let pawns = pos.pieces(pos.side_to_move(), PieceKind::Pawn);
+    if checkers.is_empty() {
+        let mut ctx = Context::new::<false>(pos);
+        (ctx.king_to, ctx.castle) = (king_to, castle);
+        generate_with::<false, F>(pos, &ctx, pawns, Bitboard::EMPTY, &mut listener)
+    } else {
+        let mut ctx = Context::new::<true>(pos);
+        (ctx.king_to, ctx.castle) = (king_to, castle);
         generate_with::<true, F>(pos, &ctx, pawns, Bitboard::EMPTY, &mut listener)
     }
 }
@@ -506,80 +537,4 @@ pub fn drops_of(pos: &Position, kind: PieceKind) -> PieceMoves {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::LONGJIANG_NODROP;
-
-    fn moves_of(sfen: &str) -> Vec<String> {
-        let pos = Position::from_sfen(sfen, LONGJIANG_NODROP).unwrap();
-        let mut v: Vec<String> = legal_moves(&pos).iter().map(|m| m.to_string()).collect();
-        v.sort();
-        v
-    }
-
-    #[test]
-    fn bulk_count_matches_the_move_list_on_random_games() {
-        let mut rnd = playout::XorShift(0x2545_F491_4F6C_DD1D);
-        for rules in [
-            crate::rules::LONGJIANG,
-            LONGJIANG_NODROP,
-            crate::rules::SHOGI,
-        ] {
-            playout::random_games(rules, 40, 200, &mut rnd, |pos, moves, _| {
-                assert_eq!(count_legal(pos), moves.len() as u64, "{}", pos.to_sfen());
-            });
-        }
-    }
-
-    #[test]
-    fn attacks_square_agrees_with_the_attack_sets() {
-        let mut rnd = playout::XorShift(0x9E37_79B9_7F4A_7C15);
-        let squares: Vec<Square> = (0..crate::geometry::SQUARES as u8)
-            .filter_map(Square::new)
-            .collect();
-        for density in [0, 15, 40, 80] {
-            let mut occ = Bitboard::EMPTY;
-            for &s in &squares {
-                if rnd.below(100) < density {
-                    occ = occ.with(s);
-                }
-            }
-            for kind in PieceKind::ALL {
-                for color in Color::ALL {
-                    for &from in &squares {
-                        let set = piece_attacks(kind, color, from, occ);
-                        for &target in &squares {
-                            assert_eq!(
-                                attacks_square(kind, color, from, target, occ),
-                                set.has(target),
-                                "{kind:?} {color:?} {from} -> {target}, density {density}"
-                            );
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn one_block_on_a_guard_leg_can_answer_a_double_check() {
-        // The queen on h7 checks the king on e4 along h7-g6-f5, the guard on f6 by a knight
-        // move through its leg f5. The rook's a5f5 blocks both; the king has two squares.
-        let moves = moves_of("9k/p9/10/7q2/5g4/R9/4K5/10/1N8/10 b - - 00 1");
-        assert!(moves.contains(&"a5f5".to_string()), "{moves:?}");
-        assert_eq!(moves.len(), 3, "{moves:?}");
-    }
-
-    #[test]
-    fn pinned_cavalry_may_not_leap_over_its_pinner_or_king() {
-        // Cavalry e7 pinned by the rook on e8: e7e5 keeps the file closed, e7e9 would open it.
-        let moves = moves_of("5k4/10/4r5/4N5/10/10/10/10/10/4K5 b - - 00 1");
-        assert!(moves.contains(&"e7e5".to_string()));
-        assert!(!moves.contains(&"e7e9".to_string()));
-        // Cavalry d1 pinned along rank 1 by the rook on a1: leaping over the king to f1 is
-        // illegal, leaping to b1 keeps the rank closed.
-        let moves = moves_of("5k4/10/10/10/10/10/10/10/10/r2NK5 b - - 00 1");
-        let from_d1: Vec<&String> = moves.iter().filter(|m| m.starts_with("d1")).collect();
-        assert_eq!(from_d1, ["d1b1"]);
-    }
-}
+mod tests;

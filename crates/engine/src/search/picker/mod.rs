@@ -318,7 +318,8 @@ impl MovePicker {
         self.cur = 0;
         let theirs = pos.side_pieces(!pos.side_to_move());
         let moves = &mut self.moves;
-        movegen::generate(pos, |set| {
+        // The king's only tactical moves are captures.
+        movegen::generate_king_limited(pos, theirs, false, |set| {
             if set.from.is_none() {
                 return true; // drops come last and are never tactical
             }
@@ -349,7 +350,7 @@ impl MovePicker {
         self.cur = 0;
         let theirs = pos.side_pieces(!pos.side_to_move());
         let moves = &mut self.moves;
-        movegen::generate(pos, |set| {
+        movegen::generate_king_limited(pos, !theirs, true, |set| {
             if set.from.is_none() {
                 return true;
             }
