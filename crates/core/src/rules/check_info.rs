@@ -17,36 +17,16 @@ impl Position {
         let occ = self.occupied();
         let ours = self.by_color[us.index()];
         let theirs = self.by_color[them.index()];
-        let guards = self.by_kind[PieceKind::Guard.index()] & theirs;
-        let shogi = self.shogi_kinds_only();
         let checkers = if !may_be_in_check {
             Bitboard::EMPTY
-        } else if shogi {
+        } else if self.shogi_kinds_only() {
             self.shogi_game_attackers_by(king, them, occ)
         } else {
             self.general_attackers_to(king, occ) & theirs
         };
-        let snipers = if shogi {
-            self.shogi_game_snipers(king, them)
-        } else {
-            self.general_snipers(king, them)
-        };
-        let mut pinned_line = Bitboard::EMPTY;
-        for s in snipers {
-            let b = attacks::between(king, s) & occ;
-            if b.any() && !b.has_many() {
-                pinned_line |= b & ours;
-            }
-        }
-        let mut pinned_leg = Bitboard::EMPTY;
-        if guards.any() {
-            for (leg, from) in attacks::guard_legs_toward(king) {
-                if (from & guards).any() {
-                    pinned_leg |= leg & ours;
-                }
-            }
-        }
-        let discoverers = self.discoverers(us, occ);
+        let (pinned_line, pinned_leg) = self.blockers(king, them, ours, occ);
+        let (line, leg) = self.blockers(self.king(them), us, ours, occ);
+        let discoverers = line | leg;
         let n = self.states.len() - 1;
         let st = &mut self.states[n];
         st.checkers = checkers;
@@ -55,32 +35,39 @@ impl Position {
         st.discoverers = discoverers;
     }
 
-    /// `us`'s pieces that stand alone between the enemy king and a line piece of `us`, or on
-    /// the leg of a guard of `us` that would reach that king (Stockfish's `blockersForKing`).
-    fn discoverers(&self, us: Color, occ: Bitboard) -> Bitboard {
-        let their_king = self.king(!us);
-        let ours = self.by_color[us.index()];
+    /// The pieces of `shields` that stand alone between `king` and a line piece of `by`, and
+    /// those on the leg of a guard of `by` that would reach `king` (Stockfish's
+    /// `blockersForKing`): the pinned pieces of `king`'s side, or the discoverers of `by`.
+    #[inline(always)]
+    fn blockers(
+        &self,
+        king: Square,
+        by: Color,
+        shields: Bitboard,
+        occ: Bitboard,
+    ) -> (Bitboard, Bitboard) {
         let snipers = if self.shogi_kinds_only() {
-            self.shogi_game_snipers(their_king, us)
+            self.shogi_game_snipers(king, by)
         } else {
-            self.general_snipers(their_king, us)
+            self.general_snipers(king, by)
         };
-        let mut found = Bitboard::EMPTY;
+        let mut line = Bitboard::EMPTY;
         for s in snipers {
-            let b = attacks::between(their_king, s) & occ;
+            let b = attacks::between(king, s) & occ;
             if b.any() && !b.has_many() {
-                found |= b & ours;
+                line |= b & shields;
             }
         }
-        let guards = self.by_kind[PieceKind::Guard.index()] & ours;
+        let guards = self.by_kind[PieceKind::Guard.index()] & self.by_color[by.index()];
+        let mut leg = Bitboard::EMPTY;
         if guards.any() {
-            for (leg, from) in attacks::guard_legs_toward(their_king) {
+            for (on_leg, from) in attacks::guard_legs_toward(king) {
                 if (from & guards).any() {
-                    found |= leg & ours;
+                    leg |= on_leg & shields;
                 }
             }
         }
-        found
+        (line, leg)
     }
 
     /// The squares a leg-pinned piece on `sq` may move to: the guards it shields the king
