@@ -7,7 +7,8 @@
 
 Each game starts from the standard position after --random-plies random legal moves (so that
 games differ), both sides at `go btime 0 wtime 0 byoyomi MS`. Every answer is judged: a move
-must be legal (cshogi), `bestmove win` must be a valid entering-king declaration, a reply
+must be legal (cshogi), `bestmove win` must be a valid entering-king declaration (the engine is
+told `EnteringKingRule CSARule27`, the rule of cshogi's `is_nyugyoku`), a reply
 later than byoyomi + margin is a time loss, an engine that exits or stops answering is a
 crash. Games end by checkmate (the mated side resigns or is mated), 千日手 (fourfold
 repetition; perpetual check loses), declaration, or --maxmoves (a draw). One line per game,
@@ -28,6 +29,9 @@ import cshogi.usi
 def start_engine(cmd, options):
     engine = cshogi.usi.Engine(os.path.abspath(cmd))
     engine.setoption("Variant", "shogi")
+    # The judge is cshogi's is_nyugyoku, the CSA 27-point rule; the engine's default is the
+    # seed's count, so it is told the judge's rule (an --option given later overrides it).
+    engine.setoption("EnteringKingRule", "CSARule27")
     for name, value in options:
         engine.setoption(name, value)
     engine.isready()
@@ -84,7 +88,8 @@ def play_game(engines, args, rng):
         if best == "win":
             if board.is_nyugyoku():
                 return (me, "declaration", overrun, len(moves))
-            return ("illegal", "bestmove win without a valid declaration", overrun, len(moves))
+            return ("illegal", f"bestmove win without a valid declaration in {board.sfen()}",
+                    overrun, len(moves))
         move = board.move_from_usi(best)
         if move == 0 or move not in list(board.legal_moves):
             return ("illegal", f"{best} in {board.sfen()}", overrun, len(moves))

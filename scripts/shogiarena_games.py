@@ -7,9 +7,9 @@ then judged move by move by cshogi's Board (PyPI `cshogi`).
                       [--option NAME=VALUE ...]
                       [--against PROGRAM [--against-option NAME=VALUE ...]]
 
-ENGINE plays itself (two processes, `setoption name Variant value shogi` plus the --option
-values), or PROGRAM when --against is given (told only the --against-option values, so any
-USI shogi engine fits). `shogiarena run tournament` plays --games games at `byoyomi MS` (no
+ENGINE plays itself (two processes, `setoption name Variant value shogi` and `EnteringKingRule
+CSARule27`, the rule cshogi's judge knows, plus the --option values), or PROGRAM when --against
+is given (told only the --against-option values, so any USI shogi engine fits). `shogiarena run tournament` plays --games games at `byoyomi MS` (no
 main time; ShogiArena's own clock with `expiry_margin_ms` = --margin decides time losses), from
 openings of --random-plies random legal plies (each played with both colours), 千日手 at the
 fourth occurrence, a draw after --max-plies plies. Then every game in the run's game.db is
@@ -215,7 +215,9 @@ def main():
         sys.exit(f"{run_dir} exists: choose another --out")
     out.mkdir(parents=True, exist_ok=True)
     engine = os.path.abspath(args.engine)
-    ours = [("Variant", "shogi")] + [tuple(o.split("=", 1)) for o in args.option]
+    # cshogi judges declarations by the CSA 27-point rule, not the engine's default seed count.
+    ours = [("Variant", "shogi"), ("EnteringKingRule", "CSARule27")]
+    ours += [tuple(o.split("=", 1)) for o in args.option]
     engine_yaml(out / "first.yaml", "longjiang", engine, ours)
     if args.against:
         theirs = [tuple(o.split("=", 1)) for o in args.against_option]
