@@ -15,12 +15,14 @@
 //! behind itself. The in-check case is a const generic (cozy-chess `movegen/mod.rs`).
 
 mod bulk;
+mod check_lookup;
 mod king_safety;
 pub mod legality;
 mod perft;
 mod piece_moves;
 pub mod playout;
 
+pub use check_lookup::CheckSquares;
 pub use perft::{MAX_PERFT_DEPTH, perft, perft_divide, perft_divide_until};
 pub use piece_moves::{PieceMoves, PieceMovesIter};
 

@@ -1,5 +1,6 @@
 //! The generator's own tests: the bulk count and the limited generation against the move
-//! list, `attacks_square` against the attack sets, and pins a perft would catch late.
+//! list, `attacks_square` against the attack sets, the check squares against `gives_check`,
+//! and pins a perft would catch late.
 
 use super::*;
 use crate::rules::LONGJIANG_NODROP;
@@ -22,6 +23,31 @@ fn bulk_count_matches_the_move_list_on_random_games() {
         playout::random_games(rules, 40, 200, &mut rnd, |pos, moves, _| {
             assert_eq!(count_legal(pos), moves.len() as u64, "{}", pos.to_sfen());
         });
+    }
+}
+
+#[test]
+fn check_squares_answer_as_gives_check_does_on_random_games() {
+    let mut rnd = playout::XorShift(0x9E37_79B9_7F4A_7C15);
+    for rules in [
+        crate::rules::LONGJIANG,
+        LONGJIANG_NODROP,
+        crate::rules::SHOGI,
+    ] {
+        // Checks the lookup answers itself (not by the slow path), so the test is not empty.
+        let mut direct = 0;
+        playout::random_games(rules, 60, 200, &mut rnd, |pos, moves, _| {
+            let mut lookup = CheckSquares::new(pos);
+            for &m in moves {
+                let slow = pos.gives_check(m);
+                assert_eq!(lookup.gives_check(pos, m), slow, "{m} in {}", pos.to_sfen());
+                let fast_path = !m.is_castle()
+                    && m.promotion_kind().is_none()
+                    && !m.from().is_some_and(|f| pos.state().discoverers.has(f));
+                direct += (slow && fast_path) as usize;
+            }
+        });
+        assert!(direct > 500, "{direct} direct checks");
     }
 }
 

@@ -4,7 +4,7 @@
 
 use super::SearchEvent;
 use super::history::stat_bonus;
-use super::node::{MoveOutcome, NodeInfo};
+use super::node::{MoveOutcome, NodeInfo, NodeMove};
 use super::params::*;
 use super::picker::{MovePicker, OrderHints, is_tactical};
 use super::thread::Worker;
@@ -353,7 +353,12 @@ impl Worker<'_> {
                 });
             }
             let tactical = is_tactical(&self.pos, m);
-            let v = match self.search_move::<PV>(node, m, move_count, alpha, beta, best) {
+            let nm = NodeMove {
+                mv: m,
+                number: move_count,
+                gives_check: picker.gives_check(&self.pos, m),
+            };
+            let v = match self.search_move::<PV>(node, nm, alpha, beta, best) {
                 MoveOutcome::Searched(v) => v,
                 MoveOutcome::Pruned => continue,
                 MoveOutcome::PrunedWithLaterQuiets => {

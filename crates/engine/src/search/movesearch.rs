@@ -4,7 +4,7 @@
 //! their moves through it, so that a move is searched the same way whoever searches it.
 
 use super::history::stat_bonus;
-use super::node::{MoveOutcome, NodeInfo};
+use super::node::{MoveOutcome, NodeInfo, NodeMove};
 use super::params::*;
 use super::picker::is_tactical;
 use super::pressure::{check_mates, mate_threat, presses_king};
@@ -16,15 +16,14 @@ use super::value::{self, MATE_IN_MAX_PLY, MATED_IN_MAX_PLY, Value};
 use longjiang_core::rules::Move;
 
 impl Worker<'_> {
-    /// Searches move `m`, the `move_count`-th of the node `n`, within (`alpha`, `beta`) where
+    /// Searches move `nm`, the `nm.number`-th of the node `n`, within (`alpha`, `beta`) where
     /// `best` is the node's best value so far: pruning at shallow depth, extension, late-move
     /// reduction, the null-window search and the PV re-search (steps 13 to 18). The moves loop
     /// and the threads that help at a split node (`split`) both search moves through it.
     pub(crate) fn search_move<const PV: bool>(
         &mut self,
         n: &NodeInfo,
-        m: Move,
-        move_count: usize,
+        nm: NodeMove,
         alpha: Value,
         beta: Value,
         best: Value,
@@ -49,8 +48,12 @@ impl Worker<'_> {
         } = *n;
         let features = self.features;
         let us = self.pos.side_to_move();
+        let NodeMove {
+            mv: m,
+            number: move_count,
+            gives_check,
+        } = nm;
         let tactical = is_tactical(&self.pos, m);
-        let gives_check = self.pos.gives_check(m);
         let mut new_depth = depth - 1;
         // A move that threatens mate in one is neither pruned nor reduced (the cheap modes:
         // reduced to no less than two plies), and its node is not cut by its evaluation: a

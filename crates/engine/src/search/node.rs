@@ -1,5 +1,5 @@
-//! What the moves of a node share (`NodeInfo`) and what became of one of its moves
-//! (`MoveOutcome`): the terms between the moves loop, `movesearch` and the split points.
+//! What the moves of a node share (`NodeInfo`), one of its moves (`NodeMove`) and what became
+//! of it (`MoveOutcome`): the terms between the moves loop, `movesearch` and the split points.
 
 use super::tt::TtBound;
 use super::value::Value;
@@ -28,6 +28,16 @@ pub(crate) struct NodeInfo {
     pub mobile: bool,
     /// The continuation-history blocks of the moves before (`Worker::cont_blocks`).
     pub cont: [usize; 3],
+}
+
+/// One move of a node as the moves loop (or a split point) hands it to `search_move`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NodeMove {
+    pub mv: Move,
+    /// Its number among the node's moves searched (1 for the first).
+    pub number: usize,
+    /// Whether it gives check (the picker's check squares tell).
+    pub gives_check: bool,
 }
 
 /// What became of one move of a node.

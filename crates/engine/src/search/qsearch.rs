@@ -122,7 +122,7 @@ impl Worker<'_> {
             // Whether `m` may give check: asked only where pruning needs it.
             let mut may_check = true;
             if best > MATED_IN_MAX_PLY && !in_check {
-                let gives_check = self.pos.gives_check(m);
+                let gives_check = picker.gives_check(&self.pos, m);
                 may_check = gives_check;
                 // Futility: even winning the captured piece cannot reach alpha.
                 if !gives_check && futility_base > -INFINITE {

@@ -19,7 +19,7 @@ use super::history::Histories;
 use super::params::{BAD_CAPTURE_SEE_DIVISOR, CAPTURE_GAIN_WEIGHT, LMP_KEEP_CHECKS};
 use super::see::see_ge;
 use arrayvec::ArrayVec;
-use longjiang_core::movegen::{self, MAX_MOVES};
+use longjiang_core::movegen::{self, CheckSquares, MAX_MOVES};
 use longjiang_core::rules::{Move, Position};
 pub(crate) use score::is_tactical;
 use score::{QuietWeights, Scored, capture_score, promotes_tactically, quiet_score};
@@ -97,6 +97,8 @@ pub(crate) struct MovePicker {
     checks_listed: bool,
     /// Quiescence: the quiet checks follow the captures.
     qs_checks: bool,
+    /// Which moves give check, by lookup (the picker's filters and the search ask it).
+    checks: CheckSquares,
 }
 
 impl MovePicker {
@@ -121,6 +123,7 @@ impl MovePicker {
             skip_quiets: false,
             checks_listed: false,
             qs_checks: false,
+            checks: CheckSquares::new(pos),
         }
     }
 
@@ -133,9 +136,12 @@ impl MovePicker {
         } else {
             Stage::QsTt
         };
+        let mut lookup = CheckSquares::new(pos);
         let tt_ok = tt_move != Move::NONE
-            && (in_check || is_tactical(pos, tt_move) || (checks && pos.gives_check(tt_move)))
-            && pos.is_legal(tt_move);
+            && pos.is_legal(tt_move)
+            && (in_check
+                || is_tactical(pos, tt_move)
+                || (checks && lookup.gives_check(pos, tt_move)));
         MovePicker {
             stage: if tt_ok { stage } else { next_after_tt(stage) },
             tt_move: if tt_ok { tt_move } else { Move::NONE },
@@ -148,6 +154,7 @@ impl MovePicker {
             skip_quiets: false,
             checks_listed: false,
             qs_checks: checks && !in_check,
+            checks: lookup,
         }
     }
 
@@ -221,7 +228,9 @@ impl MovePicker {
                         let m = self.moves[self.cur].mv;
                         self.cur += 1;
                         if self.is_special(m)
-                            || (self.skip_quiets && !self.checks_listed && !survives_skip(pos, m))
+                            || (self.skip_quiets
+                                && !self.checks_listed
+                                && !survives_skip(&mut self.checks, pos, m))
                         {
                             continue;
                         }
@@ -275,6 +284,13 @@ impl MovePicker {
                 Stage::Done => return None,
             }
         }
+    }
+
+    /// Whether the legal move `m` gives check (`Position::gives_check`, by the node's check
+    /// squares).
+    #[inline]
+    pub fn gives_check(&mut self, pos: &Position, m: Move) -> bool {
+        self.checks.gives_check(pos, m)
     }
 
     /// Whether `m` was already handed out as TT move, killer or counter.
@@ -390,6 +406,7 @@ impl MovePicker {
         let us = pos.side_to_move();
         let theirs = pos.side_pieces(!us);
         let moves = &mut self.moves;
+        let checks = &mut self.checks;
         movegen::generate(pos, |set| {
             if set.from.is_none() {
                 return true;
@@ -397,7 +414,7 @@ impl MovePicker {
             let mut s = set;
             s.to &= !theirs;
             for mv in s {
-                if !is_tactical(pos, mv) && pos.gives_check(mv) {
+                if !is_tactical(pos, mv) && checks.gives_check(pos, mv) {
                     let _ = moves.try_push(Scored { mv, score: 0 });
                 }
             }
@@ -485,8 +502,8 @@ impl MovePicker {
 
 /// Whether quiet move `m` is still handed out after move-count pruning began: a check, or a
 /// drop that presses the enemy king.
-fn survives_skip(pos: &Position, m: Move) -> bool {
-    pos.gives_check(m) || (m.is_drop() && super::pressure::presses_king(pos, m))
+fn survives_skip(checks: &mut CheckSquares, pos: &Position, m: Move) -> bool {
+    checks.gives_check(pos, m) || (m.is_drop() && super::pressure::presses_king(pos, m))
 }
 
 fn next_after_tt(stage: Stage) -> Stage {

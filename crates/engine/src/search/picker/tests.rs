@@ -92,7 +92,12 @@ fn checks_and_pressing_drops_survive_move_count_pruning() {
             let mut want: Vec<Move> = moves
                 .iter()
                 .copied()
-                .filter(|&m| pos.in_check() || is_tactical(pos, m) || survives_skip(pos, m))
+                .filter(|&m| {
+                    pos.in_check()
+                        || is_tactical(pos, m)
+                        || pos.gives_check(m)
+                        || (m.is_drop() && crate::search::pressure::presses_king(pos, m))
+                })
                 .collect();
             kept += want.iter().filter(|&&m| !is_tactical(pos, m)).count();
             let n = got.len();

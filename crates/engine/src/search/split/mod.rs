@@ -226,11 +226,11 @@ impl Worker<'_> {
             return;
         }
         while let Some(c) = self.shared.split.claim(w, &self.pos, &self.data.hist) {
-            self.frame_mut(ply).move_count = c.number;
+            self.frame_mut(ply).move_count = c.node_move.number;
             let outcome = if pv_node {
-                self.search_move::<true>(&node, c.mv, c.number, c.alpha, beta, c.best)
+                self.search_move::<true>(&node, c.node_move, c.alpha, beta, c.best)
             } else {
-                self.search_move::<false>(&node, c.mv, c.number, c.alpha, beta, c.best)
+                self.search_move::<false>(&node, c.node_move, c.alpha, beta, c.best)
             };
             if self.stopped {
                 // Dropped because this split point is cut off: the others go on. Anything
@@ -250,13 +250,13 @@ impl Worker<'_> {
             }
             if let MoveOutcome::Searched(v) = outcome {
                 let pv = if pv_node {
-                    self.line_through(ply, c.mv)
+                    self.line_through(ply, c.node_move.mv)
                 } else {
                     Vec::new()
                 };
                 self.shared
                     .split
-                    .record(w, c.mv, v, c.alpha, pv, self.seldepth);
+                    .record(w, c.node_move.mv, v, c.alpha, pv, self.seldepth);
             }
         }
         self.watches.pop();

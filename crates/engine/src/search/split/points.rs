@@ -4,7 +4,7 @@
 
 use crate::search::frame::Frame;
 use crate::search::history::Histories;
-use crate::search::node::NodeInfo;
+use crate::search::node::{NodeInfo, NodeMove};
 use crate::search::picker::MovePicker;
 use crate::search::value::Value;
 use longjiang_core::rules::{Move, Position};
@@ -133,8 +133,7 @@ pub(super) struct Joined {
 
 /// A move to search, as a thread takes it from the split point.
 pub(super) struct Claim {
-    pub(super) mv: Move,
-    pub(super) number: usize,
+    pub(super) node_move: NodeMove,
     pub(super) alpha: Value,
     pub(super) best: Value,
 }
@@ -241,8 +240,11 @@ impl SplitPoints {
         let number = s.first_number + s.next;
         s.next += 1;
         Some(Claim {
-            mv,
-            number,
+            node_move: NodeMove {
+                mv,
+                number,
+                gives_check: s.picker.gives_check(pos, mv),
+            },
             alpha: s.alpha,
             best: s.best,
         })
