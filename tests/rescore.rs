@@ -1,7 +1,8 @@
 //! `longjiang data rescore` and `data compare`: the rescored file holds the same games and
 //! positions with the deeper search's scores, the same whichever worker searched a game; a
 //! run stopped in the middle resumes to the same file; `--fraction` draws a share of the
-//! positions; bad input is one clear error.
+//! positions, and `--nodes 0` the same share with their own scores; bad input is one clear
+//! error.
 
 use longjiang_core::data::file;
 use longjiang_core::data::sample::{DataSet, Sample, SampleFlags};
@@ -157,6 +158,50 @@ fn a_stopped_rescore_resumes_and_a_fraction_draws_positions() {
     );
     assert!(drawn > all / 4 && drawn < all * 3 / 4, "{drawn} of {all}");
     assert!(text.contains("rescore-fraction=0.5"));
+
+    // `--nodes 0` searches nothing: the same drawn positions with their own labels.
+    let kept = d.join("kept.txt");
+    let o = longjiang(
+        &["data", "rescore", "--nodes", "0", "--quiet"],
+        &[&input, &kept],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = longjiang(
+        &[
+            "data",
+            "rescore",
+            "--nodes",
+            "0",
+            "--quiet",
+            "--fraction",
+            "0.5",
+            "--seed",
+            "9",
+            "--format",
+            "text",
+        ],
+        &[&input, &d.join("kept-half.txt")],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let (old, deep, base) = (
+        file::read_path(&input).unwrap(),
+        file::read_path(&whole).unwrap(),
+        file::read_path(&d.join("kept-half.txt")).unwrap(),
+    );
+    let (old, deep, base) = (by_position(&old), by_position(&deep), by_position(&base));
+    assert!(
+        base.keys().eq(deep.keys()),
+        "the same positions as the searched run"
+    );
+    for (key, b) in &base {
+        let o = old[key];
+        assert_eq!(
+            (b.score, b.flags, &b.sfen, b.result),
+            (o.score, o.flags, &o.sfen, o.result)
+        );
+    }
+    assert!(base.iter().any(|(key, b)| b.score != deep[key].score));
+    assert_eq!(file::read_path(&kept).unwrap().samples.len(), all);
 
     // Cut in the middle of the second game, as a killed run leaves it: the run resumes.
     let second = text.find("\ng ").unwrap() + 1;

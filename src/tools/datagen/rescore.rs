@@ -5,7 +5,8 @@
 //! predict the games' results.
 //!
 //! The rescored file keeps each position's game, ply, result and position; its score and its
-//! `MATE`, `CAPTURE` and `PROMOTION` flags are the new search's. The old score stays in the
+//! `MATE`, `CAPTURE` and `PROMOTION` flags are the new search's (with `--nodes 0`, no search:
+//! the old ones, for a baseline on the same positions). The old score stays in the
 //! input file, which the output's header names (`rescore-of=`); positions pair by game
 //! number and ply. Like datagen, workers take whole games, each searched in order by a
 //! one-thread engine whose table is cleared first, and write each game in one piece: a
@@ -34,7 +35,9 @@ pub struct RescoreArgs {
     /// The rescored file (a bare name is a file of the store); an existing one of the same
     /// settings is resumed.
     pub output: PathBuf,
-    /// Nodes searched per position.
+    /// Nodes searched per position; 0 searches nothing and keeps each drawn position's own
+    /// score and flags: the same positions with their old labels, the baseline a rescored
+    /// file is trained against.
     #[arg(long, default_value_t = 5000)]
     pub nodes: u64,
     /// Games searched at once, one search thread each.
@@ -93,9 +96,6 @@ fn drawn(seed: u64, fraction: f64, s: &Sample) -> bool {
 pub fn run(args: &RescoreArgs) -> Result<Rescored, String> {
     if args.threads == 0 || args.threads > 256 {
         return Err("--threads must be between 1 and 256".into());
-    }
-    if args.nodes == 0 {
-        return Err("--nodes must be at least 1".into());
     }
     if !(args.fraction > 0.0 && args.fraction <= 1.0) {
         return Err("--fraction must be above 0 and at most 1".into());
@@ -179,22 +179,26 @@ pub fn run(args: &RescoreArgs) -> Result<Rescored, String> {
                                 return sink.fail(format!("game {}, ply {}: {e}", s.game, s.ply));
                             }
                         };
-                        engine.set_position(pos.clone());
-                        let res = engine.search_here(Limits {
-                            nodes: Some(args.nodes),
-                            ..Limits::default()
-                        });
-                        // A stored position always has a move; one without is left out.
-                        let Some(best) = res.best else { continue };
-                        let stm = res.score.centipawns();
-                        let score = match pos.side_to_move() {
-                            Color::Black => stm,
-                            Color::White => -stm,
-                        };
                         let setup = pos.to_setup();
-                        let mut flags = selfplay_game::move_flags(&mut pos, best);
-                        flags.set(SampleFlags::MATE, res.score.is_mate());
-                        flags |= s.flags & SampleFlags::ADJUDICATED;
+                        let (score, flags) = if args.nodes == 0 {
+                            (s.score, s.flags)
+                        } else {
+                            engine.set_position(pos.clone());
+                            let res = engine.search_here(Limits {
+                                nodes: Some(args.nodes),
+                                ..Limits::default()
+                            });
+                            // A stored position always has a move; one without is left out.
+                            let Some(best) = res.best else { continue };
+                            let stm = res.score.centipawns();
+                            let score = match pos.side_to_move() {
+                                Color::Black => stm,
+                                Color::White => -stm,
+                            };
+                            let mut flags = selfplay_game::move_flags(&mut pos, best);
+                            flags.set(SampleFlags::MATE, res.score.is_mate());
+                            (score, flags | (s.flags & SampleFlags::ADJUDICATED))
+                        };
                         kept.push(Kept {
                             ply: s.ply,
                             score,
