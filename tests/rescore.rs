@@ -207,6 +207,32 @@ fn a_stopped_rescore_resumes_and_a_fraction_draws_positions() {
     let second = text.find("\ng ").unwrap() + 1;
     let cut_at = second + text[second..].find("\np ").unwrap() + 3;
     std::fs::write(&cut, &text[..cut_at]).unwrap();
+    // `--games-of` takes only the games another file holds (here the cut file's whole one).
+    let only = d.join("only.txt");
+    let o = longjiang(
+        &[
+            "data",
+            "rescore",
+            "--nodes",
+            "0",
+            "--quiet",
+            "--format",
+            "text",
+            "--games-of",
+        ],
+        &[&cut, &input, &only],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let games_of = |p: &Path| -> Vec<u64> {
+        file::read_path(p)
+            .unwrap()
+            .games
+            .iter()
+            .map(|g| g.game)
+            .collect()
+    };
+    assert_eq!(games_of(&only), games_of(&cut));
+    assert_eq!(games_of(&cut).len(), 1);
     assert!(rescore(&input, &cut, &half).status.success());
     assert_eq!(std::fs::read_to_string(&cut).unwrap(), text);
 

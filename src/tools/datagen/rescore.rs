@@ -23,7 +23,7 @@ use longjiang_core::data::scale;
 use longjiang_core::rng::SplitMix;
 use longjiang_core::rules::{Color, Position, Variant};
 use longjiang_engine::search::Limits;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
@@ -50,6 +50,10 @@ pub struct RescoreArgs {
     /// Seed of the `--fraction` draw.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Only the games this data file holds (by game number; a bare name is a file of the
+    /// store): with `--nodes 0`, the baseline of a rescore still under way.
+    #[arg(long)]
+    pub games_of: Option<PathBuf>,
     /// The form of a new file (an existing file keeps its own): binary or text.
     #[arg(long, value_enum)]
     pub format: Option<Format>,
@@ -106,6 +110,13 @@ pub fn run(args: &RescoreArgs) -> Result<Rescored, String> {
         return Err("the output must be another file than the input".into());
     }
     let set = longjiang_core::data::file::read_path(&input)?;
+    let wanted: Option<HashSet<u64>> = match &args.games_of {
+        Some(p) => {
+            let other = longjiang_core::data::file::read_path(&data_store::resolve(p)?)?;
+            Some(other.games.iter().map(|g| g.game).collect())
+        }
+        None => None,
+    };
     let variant = variant_of(&set, &input)?;
     let rules = variant.rules();
     let net = game_net(variant, args.nnue, args.eval_file.as_deref())?;
@@ -147,6 +158,7 @@ pub fn run(args: &RescoreArgs) -> Result<Rescored, String> {
         .games
         .iter()
         .filter(|g| !done.contains(&g.game))
+        .filter(|g| wanted.as_ref().is_none_or(|w| w.contains(&g.game)))
         .map(|g| (g, by_game.remove(&g.game).unwrap_or_default()))
         .collect();
     let total: u64 = todo.iter().map(|(_, s)| s.len() as u64).sum();
