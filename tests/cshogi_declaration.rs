@@ -7,10 +7,8 @@
 
 mod common;
 
+use longjiang_core::movegen::playout::XorShift;
 use longjiang_core::rules::{EnteringKingRule, Position, Variant};
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
 /// The pieces besides the kings, as SFEN letters, with their counts in a shogi set.
 const SET: [(char, usize); 7] = [
@@ -23,32 +21,17 @@ const SET: [(char, usize); 7] = [
     ('P', 18),
 ];
 
-/// A xorshift generator: the positions are the same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// One random position as SFEN: the side to move (`black`) has `in_zone` pieces placed in its
 /// promotion zone (rows 0–2 for black, 6–8 for white), its king there nine times in ten, and the
 /// other pieces of the set go to the board or either hand at random.
-fn random_sfen(rng: &mut Rng) -> String {
+fn random_sfen(rng: &mut XorShift) -> String {
     let black = rng.below(2) == 0;
     let zone = |row: usize, for_black: bool| if for_black { row < 3 } else { row > 5 };
     let mut board: [[Option<String>; 9]; 9] = Default::default();
     let mut pawn_files = [[false; 9]; 2];
     let mut hands = [Vec::new(), Vec::new()];
     let empty_square =
-        |board: &[[Option<String>; 9]; 9], rng: &mut Rng, want: &dyn Fn(usize) -> bool| {
+        |board: &[[Option<String>; 9]; 9], rng: &mut XorShift, want: &dyn Fn(usize) -> bool| {
             for _ in 0..200 {
                 let (r, f) = (rng.below(9), rng.below(9));
                 if board[r][f].is_none() && want(r) {
@@ -58,7 +41,7 @@ fn random_sfen(rng: &mut Rng) -> String {
             None
         };
     let mut place = |board: &mut [[Option<String>; 9]; 9],
-                     rng: &mut Rng,
+                     rng: &mut XorShift,
                      letter: char,
                      white: bool,
                      (r, f): (usize, usize)| {
@@ -168,32 +151,16 @@ fn random_sfen(rng: &mut Rng) -> String {
 
 /// cshogi's verdicts: for each SFEN, `is_nyugyoku` under the 27- and the 24-point rule.
 fn cshogi_verdicts(sfens: &[String]) -> Vec<(bool, bool)> {
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/cshogi_nyugyoku.py");
-    let mut child = Command::new(common::shogi_python())
-        .arg(script)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("python starts");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let questions: String = sfens.iter().map(|s| format!("{s}\n")).collect();
-    let writer = std::thread::spawn(move || stdin.write_all(questions.as_bytes()));
-    let out = child.wait_with_output().expect("python runs");
-    writer.join().expect("writer").expect("write to python");
-    assert!(out.status.success(), "cshogi_nyugyoku.py failed");
-    let text = String::from_utf8(out.stdout).expect("UTF-8");
-    let verdicts: Vec<(bool, bool)> = text
-        .lines()
-        .map(|l| match l {
+    common::ask_shogi_python("cshogi_nyugyoku.py", &[], sfens)
+        .iter()
+        .map(|l| match l.as_str() {
             "27 24" => (true, true),
             "27 -" => (true, false),
             "- 24" => (false, true),
             "- -" => (false, false),
             other => panic!("cshogi_nyugyoku.py answered {other:?}"),
         })
-        .collect();
-    assert_eq!(verdicts.len(), sfens.len(), "one answer per position");
-    verdicts
+        .collect()
 }
 
 #[test]
@@ -201,7 +168,7 @@ fn the_csa_declaration_rules_agree_with_cshogi_on_positions_near_their_edges() {
     let shogi = Variant::Shogi.rules();
     let csa27 = shogi.with_entering_king(EnteringKingRule::Csa27);
     let csa24 = shogi.with_entering_king(EnteringKingRule::Csa24);
-    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut rng = XorShift(0x2545_F491_4F6C_DD1D);
     let mut sfens = Vec::new();
     let mut ours = Vec::new();
     while sfens.len() < 3000 {

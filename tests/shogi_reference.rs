@@ -11,34 +11,13 @@ use longjiang_core::movegen::legal_moves;
 use longjiang_core::rules::ascii::move_text;
 use longjiang_core::rules::games::shogi::HANDICAPS;
 use longjiang_core::rules::{Position, TextForm, Variant};
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
 /// The reference's legal moves of each SFEN, one sorted list per SFEN.
 fn reference_moves(sfens: &[String]) -> Vec<Vec<String>> {
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/shogi_reference.py");
-    let mut child = Command::new(common::shogi_python())
-        .arg(script)
-        .arg("moves")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("python starts");
-    // Written from a thread: the answers fill the output pipe while the questions still go in.
-    let mut stdin = child.stdin.take().expect("stdin");
-    let questions: String = sfens.iter().map(|s| format!("{s}\n")).collect();
-    let writer = std::thread::spawn(move || stdin.write_all(questions.as_bytes()));
-    let out = child.wait_with_output().expect("python runs");
-    writer.join().expect("writer").expect("write to python");
-    assert!(out.status.success(), "python-shogi failed");
-    let text = String::from_utf8(out.stdout).expect("UTF-8");
-    let lines: Vec<Vec<String>> = text
-        .lines()
+    common::ask_shogi_python("shogi_reference.py", &["moves"], sfens)
+        .iter()
         .map(|l| l.split_whitespace().map(str::to_string).collect())
-        .collect();
-    assert_eq!(lines.len(), sfens.len(), "one answer per position");
-    lines
+        .collect()
 }
 
 #[test]

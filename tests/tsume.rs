@@ -14,9 +14,6 @@ use longjiang_core::movegen::legal_moves;
 use longjiang_core::rules::ascii::move_text;
 use longjiang_core::rules::{LONGJIANG, Position, Rules, SHOGI};
 use longjiang_engine::search::tsume::{MateAnswer, MateLimits, solve};
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
 use std::sync::atomic::AtomicBool;
 
 /// Shogi problems and the length of their shortest mate, in plies.
@@ -76,26 +73,7 @@ fn every_defence_loses(pos: &mut Position, plies: usize) -> bool {
 
 /// python-shogi's verdict on each "SFEN | moves" line.
 fn python_verdicts(lines: &[String]) -> Vec<String> {
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/shogi_reference.py");
-    let mut child = Command::new(common::shogi_python())
-        .arg(script)
-        .arg("mateline")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("python starts");
-    let mut stdin = child.stdin.take().expect("stdin");
-    for l in lines {
-        writeln!(stdin, "{l}").expect("write to python");
-    }
-    drop(stdin);
-    let out = child.wait_with_output().expect("python runs");
-    assert!(out.status.success(), "python-shogi failed");
-    String::from_utf8(out.stdout)
-        .expect("UTF-8")
-        .lines()
-        .map(str::to_string)
-        .collect()
+    common::ask_shogi_python("shogi_reference.py", &["mateline"], lines)
 }
 
 #[test]
