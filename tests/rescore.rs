@@ -166,6 +166,11 @@ fn a_stopped_rescore_resumes_and_a_fraction_draws_positions() {
         &[&input, &kept],
     );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let said = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        said.contains(" games kept with their own scores into "),
+        "{said}"
+    );
     let o = longjiang(
         &[
             "data",

@@ -113,11 +113,14 @@ pub fn run(args: &DataArgs) -> Result<(), String> {
         DataCommand::Rescore(a) => {
             let done = super::rescore::run(a)?;
             let output = resolve(&a.output)?;
+            let how = match a.nodes {
+                0 => "kept with their own scores".to_string(),
+                n => format!("rescored at {n} nodes"),
+            };
             super::super::say(format_args!(
-                "{} positions of {} games rescored at {} nodes into {}\n",
+                "{} positions of {} games {how} into {}\n",
                 done.positions,
                 done.games,
-                a.nodes,
                 output.display()
             ))?;
             if a.quiet {
