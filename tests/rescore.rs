@@ -58,6 +58,13 @@ fn rescore(input: &Path, output: &Path, extra: &[&str]) -> Output {
     longjiang(&args, &[input, output])
 }
 
+/// `data rescore --nodes 0`: the drawn positions with their own labels.
+fn keep_labels(input: &Path, output: &Path, extra: &[&str]) -> Output {
+    let mut args = vec!["data", "rescore", "--nodes", "0", "--quiet"];
+    args.extend_from_slice(extra);
+    longjiang(&args, &[input, output])
+}
+
 fn by_position(set: &DataSet) -> BTreeMap<(u64, u32), &Sample> {
     set.samples.iter().map(|s| ((s.game, s.ply), s)).collect()
 }
@@ -161,31 +168,17 @@ fn a_stopped_rescore_resumes_and_a_fraction_draws_positions() {
 
     // `--nodes 0` searches nothing: the same drawn positions with their own labels.
     let kept = d.join("kept.txt");
-    let o = longjiang(
-        &["data", "rescore", "--nodes", "0", "--quiet"],
-        &[&input, &kept],
-    );
+    let o = keep_labels(&input, &kept, &[]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let said = String::from_utf8_lossy(&o.stdout);
     assert!(
         said.contains(" games kept with their own scores into "),
         "{said}"
     );
-    let o = longjiang(
-        &[
-            "data",
-            "rescore",
-            "--nodes",
-            "0",
-            "--quiet",
-            "--fraction",
-            "0.5",
-            "--seed",
-            "9",
-            "--format",
-            "text",
-        ],
-        &[&input, &d.join("kept-half.txt")],
+    let o = keep_labels(
+        &input,
+        &d.join("kept-half.txt"),
+        &["--fraction", "0.5", "--seed", "9", "--format", "text"],
     );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let (old, deep, base) = (
@@ -214,19 +207,8 @@ fn a_stopped_rescore_resumes_and_a_fraction_draws_positions() {
     std::fs::write(&cut, &text[..cut_at]).unwrap();
     // `--games-of` takes only the games another file holds (here the cut file's whole one).
     let only = d.join("only.txt");
-    let o = longjiang(
-        &[
-            "data",
-            "rescore",
-            "--nodes",
-            "0",
-            "--quiet",
-            "--format",
-            "text",
-            "--games-of",
-        ],
-        &[&cut, &input, &only],
-    );
+    let cut_name = cut.to_str().unwrap();
+    let o = keep_labels(&input, &only, &["--format", "text", "--games-of", cut_name]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let games_of = |p: &Path| -> Vec<u64> {
         file::read_path(p)
