@@ -20,6 +20,7 @@ pub mod setup;
 pub mod sfen;
 pub mod text_form;
 pub mod variant;
+mod xray;
 pub mod zobrist;
 
 pub use description::{EnteringKingRule, Rules, StalemateRule};

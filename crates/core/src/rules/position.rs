@@ -223,22 +223,30 @@ impl Position {
     pub(crate) fn general_attackers_to(&self, sq: Square, occupied: Bitboard) -> Bitboard {
         let k = &self.by_kind;
         let rooks = k[PieceKind::Rook.index()] | k[PieceKind::Queen.index()];
+        let spears = k[PieceKind::Spear.index()] & attacks::spear_range(sq);
         let bishops = k[PieceKind::Bishop.index()] | k[PieceKind::Queen.index()];
+        let guards = k[PieceKind::Guard.index()];
         let pawns = k[PieceKind::Pawn.index()];
-        (attacks::pawn_attacks(0, sq) & pawns & self.by_color[1])
+        let mut att = (attacks::pawn_attacks(0, sq) & pawns & self.by_color[1])
             | (attacks::pawn_attacks(1, sq) & pawns & self.by_color[0])
             | (attacks::cavalry_attacks(sq) & k[PieceKind::Cavalry.index()])
-            | (attacks::king_attacks(sq) & k[PieceKind::King.index()])
-            | (attacks::rook_attacks(sq, occupied) & rooks)
-            | (attacks::bishop_attacks(sq, occupied) & bishops)
-            | (attacks::spear_attacks(sq, occupied) & k[PieceKind::Spear.index()])
-            | (attacks::guard_attackers_mask(sq, occupied) & k[PieceKind::Guard.index()])
-            | if self.rules.kind_mask & SHOGI_ONLY != 0 {
-                self.shogi_attackers(sq, Color::Black, occupied)
-                    | self.shogi_attackers(sq, Color::White, occupied)
-            } else {
-                Bitboard::EMPTY
-            }
+            | (attacks::king_attacks(sq) & k[PieceKind::King.index()]);
+        // The slides and the guard's moves only where such a piece could stand.
+        if (attacks::rook_rays(sq) & (rooks | spears)).any() {
+            att |= attacks::rook_attacks(sq, occupied) & (rooks | spears);
+        }
+        if (attacks::bishop_rays(sq) & bishops).any() {
+            att |= attacks::bishop_attacks(sq, occupied) & bishops;
+        }
+        if (attacks::within_three_steps(sq) & guards).any() {
+            att |= attacks::guard_attackers_mask(sq, occupied) & guards;
+        }
+        att | if self.rules.kind_mask & SHOGI_ONLY != 0 {
+            self.shogi_attackers(sq, Color::Black, occupied)
+                | self.shogi_attackers(sq, Color::White, occupied)
+        } else {
+            Bitboard::EMPTY
+        }
     }
 
     /// The pieces of `by` of the kinds only shogi has that attack `sq` (the gold family,

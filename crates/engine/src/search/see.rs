@@ -1,7 +1,7 @@
 //! Static exchange evaluation: what does the sequence of captures on one square, cheapest
 //! attacker first, win for the side making the move (and does it reach a threshold)?
-//! Attackers are recomputed from the shrinking occupancy at every step, so pieces behind others
-//! (sliders, spearmen, guards whose leg square empties) join in as they would on the board.
+//! After each capture the attackers the emptied square reveals join in (sliders, spearmen,
+//! guards whose leg square empties), as they would on the board.
 //! Whether a recapture that may promote does (the better piece then stands on the square),
 //! the values and the order attackers are tried in are the game's (`eval::games::Exchange`),
 //! in the scale of its evaluation. Pins are ignored. A test compares it with a slow twin that
@@ -136,7 +136,7 @@ pub fn see(pos: &Position, m: Move) -> i32 {
             break;
         }
         occ = occ.without(sq);
-        attackers = pos.attackers_to(to, occ) & occ;
+        attackers = (attackers | pos.attackers_revealed(to, occ, sq)) & occ;
     }
     while d > 0 {
         gains[d - 1] = -(-gains[d - 1]).max(gains[d]);
@@ -205,7 +205,7 @@ fn threshold_loop(pos: &Position, m: Move, ex: &Exchange, moved: PieceKind, marg
             break;
         }
         occ = occ.without(sq);
-        attackers = pos.attackers_to(to, occ) & occ;
+        attackers = (attackers | pos.attackers_revealed(to, occ, sq)) & occ;
     }
     res
 }
