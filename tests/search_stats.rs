@@ -132,7 +132,7 @@ fn reporting_the_statistics_changes_nothing() {
     let stats: Vec<&SearchStats> = events
         .iter()
         .filter_map(|ev| match ev {
-            SearchEvent::Stats(s) => Some(s),
+            SearchEvent::Stats(s) => Some(&**s),
             _ => None,
         })
         .collect();
@@ -217,4 +217,30 @@ fn bench_param_sets_a_search_parameter_and_refuses_bad_ones() {
         assert!(!ok, "{bad} accepted");
         assert!(err.contains(says), "{bad}: {err}");
     }
+}
+
+/// ProbCut (`spsa_probcut`, off by default) tries nothing while off; on, it cuts nodes of the
+/// bench positions' searches, with no more cuts than tries and consistent statistics.
+#[test]
+fn probcut_counts_only_when_on() {
+    use longjiang_engine::search::params::PROBCUT;
+    let nodrop = POSITIONS
+        .iter()
+        .position(|(v, _)| v.name() == "longjiang-nodrop")
+        .expect("a no-drop bench position");
+    let mut e = Engine::new();
+    e.set_hash_mb(16);
+    let off = search(&mut e, nodrop, depth(10));
+    assert_eq!(off.stats.counters.probcut_tries, 0);
+    let mut tries = 0;
+    let mut cuts = 0;
+    e.set_param(&PROBCUT, 1).expect("probcut in range");
+    for (i, _) in POSITIONS.iter().enumerate().take(8) {
+        let on = search(&mut e, i, depth(10));
+        let c = &on.stats.counters;
+        assert!(c.probcut_cuts <= c.probcut_tries, "{c:?}");
+        assert_consistent(&on.stats, &on, &format!("position {i}, ProbCut on"));
+        (tries, cuts) = (tries + c.probcut_tries, cuts + c.probcut_cuts);
+    }
+    assert!(cuts > 0 && tries >= cuts, "{tries} tries, {cuts} cuts");
 }

@@ -7,6 +7,7 @@ use super::history::stat_bonus;
 use super::node::{MoveOutcome, NodeInfo, NodeMove};
 use super::params::*;
 use super::picker::{MovePicker, OrderHints, is_tactical};
+use super::probcut::ProbcutTable;
 use super::thread::Worker;
 use super::tt::{TtBound, TtData};
 use super::value::{self, INFINITE, MAX_PLY, Value};
@@ -148,7 +149,21 @@ impl Worker<'_> {
             depth = (depth - IIR_REDUCTION.get()).max(1);
         }
 
-        // Steps 11 and 12: no ProbCut (~−58 Elo, notes/search-params.md).
+        // Step 11. ProbCut (off by default: `PROBCUT`, notes/search-tree.md).
+        if !PV && !in_check && !threatened && excluded == Move::NONE {
+            let table = ProbcutTable {
+                key: tt.key,
+                mv: tt.mv,
+                value: tt.value,
+                depth: tt.entry.map(|t| t.depth),
+                pv: tt.pv,
+            };
+            if let Some(v) =
+                self.probcut(beta, depth, cut_node, ply, static_eval, improving, &table)
+            {
+                return v;
+            }
+        }
 
         // The node's context, what its moves share.
         let node = NodeInfo {

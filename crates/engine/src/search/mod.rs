@@ -33,6 +33,7 @@ pub mod params;
 mod picker;
 mod pressure;
 mod prior;
+mod probcut;
 mod qsearch;
 mod reductions;
 pub mod see;
@@ -76,8 +77,8 @@ pub enum SearchEvent {
         ponder: Option<Move>,
     },
     /// The search's statistics, summed over the threads: sent once, just before `BestMove`,
-    /// when they were asked for (`Engine::set_search_stats`).
-    Stats(stats::SearchStats),
+    /// when they were asked for (`Engine::set_search_stats`); boxed, the largest event by far.
+    Stats(Box<stats::SearchStats>),
     /// The main thread starts searching a root move (UCI's `currmove`; the front end decides
     /// whether to show it).
     RootMove {

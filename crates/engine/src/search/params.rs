@@ -237,6 +237,16 @@ params! {
     /// Internal iterative reduction at cut nodes too (1), or at PV nodes only (0, as Stockfish).
     IIR_CUT_NODES = 1, 0..=1, step 1, scale 1;
 
+    // ---- Step 11. ProbCut (`probcut.rs`).
+    /// ProbCut on (1) or off (0: 60 games at 10,000 nodes lost, notes/search-params.md).
+    PROBCUT = 0, 0..=1, step 1, scale 1;
+    /// ProbCut from this depth (Stockfish 14: depth > 4).
+    PROBCUT_DEPTH = 5, 3..=10, step 1, scale 1;
+    /// ProbCut's bound: beta plus this, less `PROBCUT_IMPROVING` when improving (209, 44).
+    PROBCUT_MARGIN = 209, 50..=400, step 15, scale 1;
+    /// See `PROBCUT_MARGIN`.
+    PROBCUT_IMPROVING = 44, 0..=150, step 8, scale 1;
+
     // ---- Step 13. Pruning at shallow depth.
     /// A promotion that captures nothing is a tactical move (quiescence, the capture stage) when
     /// it gains at least this in the game's exchange values: every 龙将棋 promotion (290 or more),

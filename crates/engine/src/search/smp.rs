@@ -178,7 +178,7 @@ fn report(
     let best_move = pv.first().copied();
     let ponder = pv.get(1).copied();
     if shared.report_stats {
-        listener(&SearchEvent::Stats(stats.clone()));
+        listener(&SearchEvent::Stats(Box::new(stats.clone())));
     }
     listener(&SearchEvent::BestMove {
         best: best_move,

@@ -52,6 +52,10 @@ counters! {
     null_cuts,
     /// Verification searches of a null move that failed high.
     null_verifications,
+    /// Captures ProbCut searched to see whether they reach its raised bound.
+    probcut_tries,
+    /// Nodes cut by ProbCut.
+    probcut_cuts,
     /// Alpha-beta nodes that reached the moves loop.
     move_nodes,
     /// Of those, the nodes with a table move (at the root: the line's first root move).
