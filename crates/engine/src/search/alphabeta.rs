@@ -7,7 +7,6 @@ use super::history::stat_bonus;
 use super::node::{MoveOutcome, NodeInfo, NodeMove};
 use super::params::*;
 use super::picker::{MovePicker, OrderHints, is_tactical};
-use super::probcut::ProbcutTable;
 use super::thread::Worker;
 use super::tt::{TtBound, TtData};
 use super::value::{self, INFINITE, MAX_PLY, Value};
@@ -36,12 +35,12 @@ impl Tried {
 
 /// What the table said about a node (step 4): its key, entry, value from this ply, move and
 /// whether the node was on a PV.
-struct Probe {
-    key: u64,
-    entry: Option<TtData>,
-    value: Value,
-    mv: Move,
-    pv: bool,
+pub(super) struct Probe {
+    pub(super) key: u64,
+    pub(super) entry: Option<TtData>,
+    pub(super) value: Value,
+    pub(super) mv: Move,
+    pub(super) pv: bool,
 }
 
 /// What the moves loop leaves for step 20: the moves counted, the best value and move, and
@@ -150,19 +149,13 @@ impl Worker<'_> {
         }
 
         // Step 11. ProbCut (off by default: `PROBCUT`, notes/search-tree.md).
-        if !PV && !in_check && !threatened && excluded == Move::NONE {
-            let table = ProbcutTable {
-                key: tt.key,
-                mv: tt.mv,
-                value: tt.value,
-                depth: tt.entry.map(|t| t.depth),
-                pv: tt.pv,
-            };
-            if let Some(v) =
-                self.probcut(beta, depth, cut_node, ply, static_eval, improving, &table)
-            {
-                return v;
-            }
+        if !PV
+            && !in_check
+            && !threatened
+            && excluded == Move::NONE
+            && let Some(v) = self.probcut(beta, depth, cut_node, ply, static_eval, improving, &tt)
+        {
+            return v;
         }
 
         // The node's context, what its moves share.

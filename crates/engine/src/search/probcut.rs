@@ -3,6 +3,7 @@
 //! that holds a raised bound in a search four plies shallower is taken as proof that the full
 //! search would fail high too. Off by default (`PROBCUT`).
 
+use super::alphabeta::Probe;
 use super::params::{PROBCUT, PROBCUT_DEPTH, PROBCUT_IMPROVING, PROBCUT_MARGIN};
 use super::picker::{MovePicker, OrderHints};
 use super::see::see_ge;
@@ -10,16 +11,6 @@ use super::thread::Worker;
 use super::tt::TtBound;
 use super::value::{self, MATE_IN_MAX_PLY, Value};
 use longjiang_core::rules::Move;
-
-/// What ProbCut reads of the node's table entry: its key, move, value from this ply, depth
-/// (`None` without an entry) and whether the node was on a PV.
-pub(crate) struct ProbcutTable {
-    pub key: u64,
-    pub mv: Move,
-    pub value: Value,
-    pub depth: Option<i32>,
-    pub pv: bool,
-}
 
 impl Worker<'_> {
     /// The value that cuts the node by ProbCut, if a capture proves one; `None` to go on to
@@ -33,14 +24,14 @@ impl Worker<'_> {
         ply: usize,
         static_eval: Value,
         improving: bool,
-        tt: &ProbcutTable,
+        tt: &Probe,
     ) -> Option<Value> {
         if PROBCUT.get() == 0 || depth < PROBCUT_DEPTH.get() || beta.abs() >= MATE_IN_MAX_PLY {
             return None;
         }
         let bound = beta + PROBCUT_MARGIN.get() - PROBCUT_IMPROVING.get() * improving as i32;
         // The table already knows, from nearly as deep, that the node does not reach it.
-        let known = tt.value != value::NONE && tt.depth.is_some_and(|d| d >= depth - 3);
+        let known = tt.value != value::NONE && tt.entry.is_some_and(|t| t.depth >= depth - 3);
         if known && tt.value < bound {
             return None;
         }
