@@ -13,13 +13,11 @@ impl Position {
     /// `attackers_to(to, occupied) & occupied`, at the cost of the lines through `removed`.
     #[inline(always)]
     pub fn attackers_revealed(&self, to: Square, occupied: Bitboard, removed: Square) -> Bitboard {
-        let kinds = |list: &[PieceKind]| {
-            list.iter()
-                .fold(Bitboard::EMPTY, |b, &k| b | self.kind_pieces(k))
-        };
+        let queens = self.kind_pieces(PieceKind::Queen);
         let mut found = Bitboard::EMPTY;
         if attacks::rook_rays(to).has(removed) {
-            let sliders = kinds(&[PieceKind::Rook, PieceKind::Queen, PieceKind::Dragon])
+            let sliders = self.rook_sliders()
+                | queens
                 | (self.kind_pieces(PieceKind::Spear) & attacks::spear_range(to));
             found |= attacks::rook_attacks(to, occupied) & sliders;
             let lances = self.kind_pieces(PieceKind::Lance);
@@ -31,7 +29,7 @@ impl Position {
             }
         }
         if attacks::bishop_rays(to).has(removed) {
-            let sliders = kinds(&[PieceKind::Bishop, PieceKind::Queen, PieceKind::Horse]);
+            let sliders = self.bishop_sliders() | queens;
             found |= attacks::bishop_attacks(to, occupied) & sliders;
         }
         if attacks::king_attacks(to).has(removed) {
