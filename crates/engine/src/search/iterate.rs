@@ -83,7 +83,6 @@ impl Worker<'_> {
             }
             if !self.stopped {
                 self.completed_depth = depth;
-                self.shared.complete_depth_one();
                 self.best_value = self.root_moves[0].score;
                 self.shared.thread_nodes[self.id].store(self.nodes, Ordering::Relaxed);
                 self.nodes_to_depth.push(self.shared.nodes());

@@ -29,8 +29,9 @@ pub(crate) struct Shared {
     pub stop: AtomicBool,
     /// Set while a ponder search waits for `ponderhit`.
     pub(crate) pondering: AtomicBool,
-    /// Set by the main thread once its depth 1 is complete (no time limit stops it before).
-    depth_one: AtomicBool,
+    /// Set by the main thread once a root move has a searched score (no time limit stops the
+    /// search before: there would be no move to answer).
+    root_scored: AtomicBool,
     /// Microseconds after `start` when `ponderhit` arrived (`u64::MAX`: never).
     ponderhit_at: AtomicU64,
     /// When the search started.
@@ -79,7 +80,7 @@ impl Shared {
         Shared {
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(limits.ponder),
-            depth_one: AtomicBool::new(false),
+            root_scored: AtomicBool::new(false),
             ponderhit_at: AtomicU64::new(u64::MAX),
             start: Instant::now(),
             nodes_left: limits.nodes.map(AtomicU64::new),
@@ -103,14 +104,15 @@ impl Shared {
         self.pondering.store(false, Ordering::Relaxed);
     }
 
-    /// Marks the main thread's depth 1 complete: the time limit may stop the search now.
-    pub(crate) fn complete_depth_one(&self) {
-        self.depth_one.store(true, Ordering::Relaxed);
+    /// Marks that the main thread has a root move with a searched score: the time limit may
+    /// stop the search now, even within depth 1 (its best scored move is the answer).
+    pub(crate) fn mark_root_scored(&self) {
+        self.root_scored.store(true, Ordering::Relaxed);
     }
 
-    /// Whether the main thread's depth 1 is complete.
-    pub(crate) fn depth_one_done(&self) -> bool {
-        self.depth_one.load(Ordering::Relaxed)
+    /// Whether the main thread has a root move with a searched score.
+    pub(crate) fn root_scored(&self) -> bool {
+        self.root_scored.load(Ordering::Relaxed)
     }
 
     pub(crate) fn elapsed(&self) -> Duration {

@@ -246,10 +246,10 @@ impl<'a> Worker<'a> {
         false
     }
 
-    /// Whether the hard time limit has passed (never while pondering, never before depth 1 is
-    /// complete).
+    /// Whether the hard time limit has passed (never while pondering, never before a root move
+    /// has a searched score).
     pub(crate) fn out_of_time(&self) -> bool {
-        if self.completed_depth < 1 || self.shared.pondering.load(Ordering::Relaxed) {
+        if !self.shared.root_scored() || self.shared.pondering.load(Ordering::Relaxed) {
             return false;
         }
         self.shared
@@ -384,7 +384,12 @@ impl<'a> Worker<'a> {
     pub fn set_root_result(&mut self, m: Move, v: Value, line: Option<(Vec<Move>, usize)>) {
         if let Some(rm) = self.root_moves.iter_mut().find(|r| r.mv == m) {
             match line {
-                Some((pv, seldepth)) => (rm.score, rm.pv, rm.seldepth) = (v, pv, seldepth),
+                Some((pv, seldepth)) => {
+                    (rm.score, rm.pv, rm.seldepth) = (v, pv, seldepth);
+                    if self.is_main() {
+                        self.shared.mark_root_scored();
+                    }
+                }
                 None => rm.score = -INFINITE,
             }
         }

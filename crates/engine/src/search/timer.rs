@@ -4,8 +4,9 @@
 //! searched: a stretch of slow nodes (large hands, pruned moves that count no node) or a
 //! thread short of CPU could run past the limit by tens of milliseconds before it looked
 //! (notes/byoyomi.md, "Audit"). As that look does, the timer waits while pondering (after
-//! `ponderhit` the time counts from it) and never stops a search before its depth 1 is
-//! complete.
+//! `ponderhit` the time counts from it) and never stops a search before a root move has a
+//! searched score: within depth 1 it stops after the root move under way, whose best scored
+//! move is the answer (a depth 1 of millions of nodes once lost a shogi game on time).
 
 use super::shared::Shared;
 use std::sync::atomic::Ordering;
@@ -15,7 +16,7 @@ use std::time::Duration;
 /// How often the timer looks again while the search ponders (after `ponderhit` it sleeps
 /// for what is left).
 const PONDER_POLL: Duration = Duration::from_millis(5);
-/// How often it looks again, past the limit, for depth 1 to be complete.
+/// How often it looks again, past the limit, for a root move's score.
 const DEPTH_POLL: Duration = Duration::from_millis(1);
 
 /// The timer of one search. Dropping it stops the search (sets the stop flag) and wakes the
@@ -53,7 +54,7 @@ impl Drop for Timer<'_> {
 }
 
 /// The timer's life: sleep until `max` has passed on the search's clock, then stop the
-/// search once its depth 1 is complete; end as soon as the stop flag is set.
+/// search once a root move has a searched score; end as soon as the stop flag is set.
 fn run(shared: &Shared, max: Duration) {
     loop {
         if shared.stop.load(Ordering::Relaxed) {
@@ -64,7 +65,7 @@ fn run(shared: &Shared, max: Duration) {
         } else {
             match max.checked_sub(shared.clock_elapsed()) {
                 Some(left) if !left.is_zero() => left,
-                _ if shared.depth_one_done() => {
+                _ if shared.root_scored() => {
                     shared.stop.store(true, Ordering::Relaxed);
                     return;
                 }
