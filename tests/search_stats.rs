@@ -244,3 +244,32 @@ fn probcut_counts_only_when_on() {
     }
     assert!(cuts > 0 && tries >= cuts, "{tries} tries, {cuts} cuts");
 }
+
+/// Quiescence's evasion pruning (`spsa_qs_evasions`, off by default): in the shogi position
+/// whose depth 1 once ran past the byoyomi (a king chased through the enemy camp), depth 1
+/// searches 170,212 nodes with every evasion, under a third of that with two quiet evasions,
+/// and finds the same move and score.
+#[test]
+fn evasion_pruning_narrows_a_depth_one_of_checks() {
+    use longjiang_core::rules::Variant;
+    use longjiang_engine::search::params::QS_EVASIONS;
+    let sfen = "1+BSB5/4+RG3/1pgg1p1K1/pkppps3/1l3s1n1/PLP1P1P2/1P1PsP2P/2g4+r1/LN6L w 2N4P 78";
+    let mut e = Engine::new();
+    e.set_hash_mb(16);
+    let mut run = |q: i32| {
+        e.set_param(&QS_EVASIONS, q).expect("qs_evasions in range");
+        e.new_game();
+        e.set_position(Position::from_sfen(sfen, Variant::Shogi.rules()).expect("shogi sfen"));
+        e.search_sync(depth(1))
+    };
+    let (off, on) = (run(0), run(2));
+    assert!(off.nodes > 100_000, "every evasion: {}", off.nodes);
+    assert!(
+        on.nodes * 3 < off.nodes,
+        "{} against {}",
+        on.nodes,
+        off.nodes
+    );
+    assert!(on.stats.counters.qs_nodes < off.stats.counters.qs_nodes);
+    assert_eq!((on.best, on.score), (off.best, off.score));
+}

@@ -376,6 +376,9 @@ params! {
     /// Non-checking captures beyond this many are not searched when not in check (0: all;
     /// Stockfish 2).
     QS_MOVE_COUNT = 0, 0..=10, step 1, scale 1;
+    /// In check, once an evasion holds off the mate: evasions that lose material are not
+    /// searched, nor quiet evasions beyond this many (0: every evasion; Stockfish 2).
+    QS_EVASIONS = 0, 0..=10, step 1, scale 1;
 
     // ---- Move ordering statistics.
     /// History bonus of a cut-off at depth `d`: `min(STAT_BONUS_PER_PLY·d − STAT_BONUS_OFFSET,

@@ -5,9 +5,10 @@
 
 use super::history::Histories;
 use super::params::{
-    QS_CHECKS_DEPTH, QS_FUTILITY_MARGIN, QS_FUTILITY_SEE, QS_MOVE_COUNT, QS_SEE_THRESHOLD,
+    QS_CHECKS_DEPTH, QS_EVASIONS, QS_FUTILITY_MARGIN, QS_FUTILITY_SEE, QS_MOVE_COUNT,
+    QS_SEE_THRESHOLD,
 };
-use super::picker::{MovePicker, OrderHints};
+use super::picker::{MovePicker, OrderHints, is_tactical};
 use super::see::{gain, see_ge};
 use super::thread::Worker;
 use super::tt::TtBound;
@@ -117,6 +118,7 @@ impl Worker<'_> {
         let mut picker = MovePicker::new_qsearch(&self.pos, tt_move, ctx, checks);
         let mut best_move = Move::NONE;
         let mut move_count = 0;
+        let mut quiet_evasions = 0;
         while let Some(m) = picker.next(&self.pos, &self.data.hist) {
             move_count += 1;
             // Whether `m` may give check: asked only where pruning needs it.
@@ -142,6 +144,17 @@ impl Worker<'_> {
                     }
                 }
                 // Do not search moves that lose material.
+                if !see_ge(&self.pos, m, QS_SEE_THRESHOLD.get()) {
+                    continue;
+                }
+            } else if in_check && best > MATED_IN_MAX_PLY && QS_EVASIONS.get() > 0 {
+                // Evasions, once one holds (Stockfish's; a full hand interposes everywhere).
+                if !is_tactical(&self.pos, m) {
+                    quiet_evasions += 1;
+                    if quiet_evasions > QS_EVASIONS.get() {
+                        continue;
+                    }
+                }
                 if !see_ge(&self.pos, m, QS_SEE_THRESHOLD.get()) {
                     continue;
                 }
