@@ -123,38 +123,39 @@ impl Worker<'_> {
             move_count += 1;
             // Whether `m` may give check: asked only where pruning needs it.
             let mut may_check = true;
-            if best > MATED_IN_MAX_PLY && !in_check {
-                let gives_check = picker.gives_check(&self.pos, m);
-                may_check = gives_check;
-                // Futility: even winning the captured piece cannot reach alpha.
-                if !gives_check && futility_base > -INFINITE {
-                    // Only the first few captures (Stockfish's `moveCount > 2`).
-                    let most = QS_MOVE_COUNT.get();
-                    if most > 0 && move_count > most as usize {
-                        continue;
+            // Evasions are pruned only where the switch says (Stockfish's; a full hand
+            // interposes everywhere), and only once one holds off the mate.
+            let evasions = QS_EVASIONS.get();
+            if best > MATED_IN_MAX_PLY && (!in_check || evasions > 0) {
+                if in_check {
+                    if !is_tactical(&self.pos, m) {
+                        quiet_evasions += 1;
+                        if quiet_evasions > evasions {
+                            continue;
+                        }
                     }
-                    let fv = futility_base + gain(&self.pos, m);
-                    if fv <= alpha {
-                        best = best.max(fv);
-                        continue;
-                    }
-                    if futility_base <= alpha && !see_ge(&self.pos, m, QS_FUTILITY_SEE.get()) {
-                        best = best.max(futility_base);
-                        continue;
+                } else {
+                    let gives_check = picker.gives_check(&self.pos, m);
+                    may_check = gives_check;
+                    // Futility: even winning the captured piece cannot reach alpha.
+                    if !gives_check && futility_base > -INFINITE {
+                        // Only the first few captures (Stockfish's `moveCount > 2`).
+                        let most = QS_MOVE_COUNT.get();
+                        if most > 0 && move_count > most as usize {
+                            continue;
+                        }
+                        let fv = futility_base + gain(&self.pos, m);
+                        if fv <= alpha {
+                            best = best.max(fv);
+                            continue;
+                        }
+                        if futility_base <= alpha && !see_ge(&self.pos, m, QS_FUTILITY_SEE.get()) {
+                            best = best.max(futility_base);
+                            continue;
+                        }
                     }
                 }
                 // Do not search moves that lose material.
-                if !see_ge(&self.pos, m, QS_SEE_THRESHOLD.get()) {
-                    continue;
-                }
-            } else if in_check && best > MATED_IN_MAX_PLY && QS_EVASIONS.get() > 0 {
-                // Evasions, once one holds (Stockfish's; a full hand interposes everywhere).
-                if !is_tactical(&self.pos, m) {
-                    quiet_evasions += 1;
-                    if quiet_evasions > QS_EVASIONS.get() {
-                        continue;
-                    }
-                }
                 if !see_ge(&self.pos, m, QS_SEE_THRESHOLD.get()) {
                     continue;
                 }

@@ -17,7 +17,7 @@ use std::time::Duration;
 /// for what is left).
 const PONDER_POLL: Duration = Duration::from_millis(5);
 /// How often it looks again, past the limit, for a root move's score.
-const DEPTH_POLL: Duration = Duration::from_millis(1);
+const SCORE_POLL: Duration = Duration::from_millis(1);
 
 /// The timer of one search. Dropping it stops the search (sets the stop flag) and wakes the
 /// timer thread so that it ends: the search's scope then need not wait for the deadline, also
@@ -69,7 +69,7 @@ fn run(shared: &Shared, max: Duration) {
                     shared.stop.store(true, Ordering::Relaxed);
                     return;
                 }
-                _ => DEPTH_POLL,
+                _ => SCORE_POLL,
             }
         };
         // A spurious or early wake-up only goes round the loop again.
