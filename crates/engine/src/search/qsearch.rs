@@ -119,13 +119,13 @@ impl Worker<'_> {
         let mut best_move = Move::NONE;
         let mut move_count = 0;
         let mut quiet_evasions = 0;
+        // Evasions are pruned only where the switch says (Stockfish's; a full hand
+        // interposes everywhere), and only once one holds off the mate.
+        let evasions = QS_EVASIONS.get();
         while let Some(m) = picker.next(&self.pos, &self.data.hist) {
             move_count += 1;
             // Whether `m` may give check: asked only where pruning needs it.
             let mut may_check = true;
-            // Evasions are pruned only where the switch says (Stockfish's; a full hand
-            // interposes everywhere), and only once one holds off the mate.
-            let evasions = QS_EVASIONS.get();
             if best > MATED_IN_MAX_PLY && (!in_check || evasions > 0) {
                 if in_check {
                     if !is_tactical(&self.pos, m) {
