@@ -2,7 +2,8 @@
 """Quiet-drop mates under a clock: is the shortest mate found within `go movetime`?
 
 Each position is searched once per evaluation (classical, then the game's net) through the
-USI dialogue: one thread, a 64 MiB table, `go movetime MS` (1,000 by default). A position
+USI dialogue (the engine driver of scripts/nodes_to_depth.py): one thread, a 64 MiB table
+cleared by `usinewgame` before each position, `go movetime MS` (1,000 by default). A position
 passes when the search ends with the shortest mate (`score mate 2n-1` for a mate in n moves)
 and a first move of that mate. Printed per line: the verdict, the move, the score, the depth
 and the time (ms) of the first `info` line that gave the final mate score, and the wall time
@@ -21,9 +22,10 @@ Exit status 1 when a position fails.
 
 import argparse
 import re
-import subprocess
 import sys
 import time
+
+from nodes_to_depth import Engine
 
 DROP_TEST = "crates/engine/tests/mate_threat_drops.rs"
 # (SFEN, mate in n moves, mating first moves), from crates/engine/tests/search_mates.rs.
@@ -46,47 +48,23 @@ def quiet_drop_mates():
     return [(s, 2, None) for s in re.findall(r'"([^"]+)"', block.group(1))]
 
 
-def search(binary, sfen, nnue, movetime):
-    """One clocked search; returns (final info line fields, bestmove, first time of its score, wall ms)."""
-    p = subprocess.Popen(
-        [binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-    )
-
-    def send(line):
-        p.stdin.write(line + "\n")
-
-    def read_until(prefix):
-        for line in p.stdout:
-            if line.startswith(prefix):
-                return line
-        sys.exit(f"{binary}: the engine closed before '{prefix}'")
-
-    send("usi")
-    read_until("usiok")
-    for name, value in [
-        ("Variant", "longjiang"),
-        ("UseNNUE", nnue),
-        ("Threads", "1"),
-        ("USI_Hash", "64"),
-    ]:
-        send(f"setoption name {name} value {value}")
-    send("isready")
-    read_until("readyok")
-    send("usinewgame")
-    send(f"position sfen {sfen}")
+def search(engine, sfen, movetime):
+    """One clocked search on a cleared table: its exact-score `info` lines (as word lists),
+    its move and the wall time to `bestmove` in ms."""
+    engine.send("usinewgame")
+    engine.send(f"position sfen {sfen}")
+    engine.send("isready")
+    engine.wait_for("readyok")
     start = time.monotonic()
-    send(f"go movetime {movetime}")
-    infos = []
-    for line in p.stdout:
-        words = line.split()
-        if words and words[0] == "info" and "score" in words:
-            infos.append(words)
-        elif words and words[0] == "bestmove":
-            wall = round((time.monotonic() - start) * 1000)
-            send("quit")
-            p.wait()
-            return infos, words[1], wall
-    sys.exit(f"{binary}: no bestmove for {sfen}")
+    engine.send(f"go movetime {movetime}")
+    lines = engine.wait_for("bestmove")
+    wall = round((time.monotonic() - start) * 1000)
+    infos = [
+        w
+        for w in map(str.split, lines)
+        if w[:1] == ["info"] and "score" in w and "lowerbound" not in w and "upperbound" not in w
+    ]
+    return infos, lines[-1].split()[1], wall
 
 
 def field(words, name, width=1):
@@ -101,8 +79,16 @@ def main():
     args = ap.parse_args()
     failed = 0
     for nnue in ["false", "true"]:
+        engine = Engine(args.longjiang, "usi", "usiok")
+        for name, value in [
+            ("Variant", "longjiang"),
+            ("UseNNUE", nnue),
+            ("Threads", "1"),
+            ("USI_Hash", "64"),
+        ]:
+            engine.send(f"setoption name {name} value {value}")
         for sfen, n, firsts in quiet_drop_mates() + HAND_BUILT:
-            infos, best, wall = search(args.longjiang, sfen, nnue, args.movetime)
+            infos, best, wall = search(engine, sfen, args.movetime)
             want = f"mate {2 * n - 1}"
             score = field(infos[-1], "score", 2) if infos else "none"
             first = next((w for w in infos if field(w, "score", 2) == score), None)
@@ -116,6 +102,7 @@ def main():
                 f"{'ok  ' if ok else 'FAIL'} nnue={nnue:5} mate in {n}: {best:6} {score:8} "
                 f"first {found_at}, bestmove after {wall} ms | {sfen}"
             )
+        engine.close()
     print(f"{failed} failed")
     sys.exit(1 if failed else 0)
 
