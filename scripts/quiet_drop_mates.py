@@ -21,6 +21,7 @@ Exit status 1 when a position fails.
 """
 
 import argparse
+import os
 import re
 import sys
 import time
@@ -41,7 +42,8 @@ HAND_BUILT = [
 
 def quiet_drop_mates():
     """The SFENs of the test's `QUIET_DROP_MATES` list: mates in two, any drop first."""
-    text = open(DROP_TEST, encoding="utf-8").read()
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    text = open(os.path.join(root, DROP_TEST), encoding="utf-8").read()
     block = re.search(r"const QUIET_DROP_MATES: &\[&str\] = &\[(.*?)\];", text, re.S)
     if block is None:
         sys.exit(f"{DROP_TEST}: no QUIET_DROP_MATES list")
@@ -77,6 +79,7 @@ def main():
     ap.add_argument("--longjiang", required=True)
     ap.add_argument("--movetime", type=int, default=1000)
     args = ap.parse_args()
+    positions = quiet_drop_mates() + HAND_BUILT
     failed = 0
     for nnue in ["false", "true"]:
         engine = Engine(args.longjiang, "usi", "usiok")
@@ -87,7 +90,7 @@ def main():
             ("USI_Hash", "64"),
         ]:
             engine.send(f"setoption name {name} value {value}")
-        for sfen, n, firsts in quiet_drop_mates() + HAND_BUILT:
+        for sfen, n, firsts in positions:
             infos, best, wall = search(engine, sfen, args.movetime)
             want = f"mate {2 * n - 1}"
             score = field(infos[-1], "score", 2) if infos else "none"
