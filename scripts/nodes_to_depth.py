@@ -82,14 +82,20 @@ class Engine:
             self.p.kill()
 
 
+def exact_infos(lines):
+    """The `info` lines with an exact score (not a bound), each as its list of words."""
+    return [
+        t
+        for t in map(str.split, lines)
+        if t[:1] == ["info"] and "score" in t and "lowerbound" not in t and "upperbound" not in t
+    ]
+
+
 def depth_nodes(lines):
     """{depth: nodes at the last scored info line of that depth}."""
     out = {}
-    for line in lines:
-        t = line.split()
-        if t[:1] != ["info"] or "score" not in t or "nodes" not in t or "depth" not in t:
-            continue
-        if "lowerbound" in t or "upperbound" in t:
+    for t in exact_infos(lines):
+        if "nodes" not in t or "depth" not in t:
             continue
         d = int(t[t.index("depth") + 1])
         out[d] = int(t[t.index("nodes") + 1])

@@ -26,7 +26,7 @@ import re
 import sys
 import time
 
-from nodes_to_depth import Engine
+from nodes_to_depth import Engine, exact_infos
 
 DROP_TEST = "crates/engine/tests/mate_threat_drops.rs"
 # (SFEN, mate in n moves, mating first moves), from crates/engine/tests/search_mates.rs.
@@ -43,7 +43,8 @@ HAND_BUILT = [
 def quiet_drop_mates():
     """The SFENs of the test's `QUIET_DROP_MATES` list: mates in two, any drop first."""
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    text = open(os.path.join(root, DROP_TEST), encoding="utf-8").read()
+    with open(os.path.join(root, DROP_TEST), encoding="utf-8") as f:
+        text = f.read()
     block = re.search(r"const QUIET_DROP_MATES: &\[&str\] = &\[(.*?)\];", text, re.S)
     if block is None:
         sys.exit(f"{DROP_TEST}: no QUIET_DROP_MATES list")
@@ -61,12 +62,7 @@ def search(engine, sfen, movetime):
     engine.send(f"go movetime {movetime}")
     lines = engine.wait_for("bestmove")
     wall = round((time.monotonic() - start) * 1000)
-    infos = [
-        w
-        for w in map(str.split, lines)
-        if w[:1] == ["info"] and "score" in w and "lowerbound" not in w and "upperbound" not in w
-    ]
-    return infos, lines[-1].split()[1], wall
+    return exact_infos(lines), lines[-1].split()[1], wall
 
 
 def field(words, name, width=1):
